@@ -1,0 +1,7 @@
+import { dashboardRoute } from "@/lib/dashboard/dashboard-route";
+import { sendTestWebhook } from "@/lib/webhooks/send-test-webhook";
+
+/** Sends one signed sample webhook now and answers with what the receiver said. */
+export const POST = dashboardRoute<{ id: string }>(async ({ db, user, params }) => sendTestWebhook(db, user.organization.id, params.id), {
+  adminOnly: true,
+});

@@ -1,0 +1,244 @@
+// `npm run bench -- api [--rows 100000] [--duration 10] [--connections 32] [--rate-limit-store memory|postgres]`
+// Seeds trackings in PostgreSQL, serves the production build against them and measures create,
+// get by id and a filtered list page at 32 concurrent clients, beside two references measured in
+// the same run: an empty Next.js route handler (the framework's ceiling) and the same queries
+// through the bare `postgres` driver (the database's ceiling).
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import autocannon from "autocannon";
+import type { Sql } from "postgres";
+import { sql } from "drizzle-orm";
+import { migrateDatabase, openPostgres } from "@/db/client";
+import { testPostgresUrl } from "@/db/testing";
+import { organizations } from "@/db/schema";
+import { createApiKey } from "@/lib/accounts/create-api-key";
+import { createOrganization } from "@/lib/accounts/create-organization";
+
+function option(args: string[], name: string, fallback: number): number {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? Number(args[index + 1]) : fallback;
+}
+
+const BENCH_DB = "waybill_bench";
+const TAGS = ["Pending", "InfoReceived", "InTransit", "InTransit", "InTransit", "OutForDelivery", "Delivered", "Delivered", "Exception"];
+const SLUGS = ["ups", "fedex", "usps", "dhl", "testing-courier"];
+
+async function seed(rows: number) {
+  const admin = await openPostgres(testPostgresUrl(), { max: 1 });
+  await admin.sql!.unsafe(`drop database if exists ${BENCH_DB} with (force)`);
+  await admin.sql!.unsafe(`create database ${BENCH_DB}`);
+  await admin.close();
+  const url = testPostgresUrl(BENCH_DB);
+  const handle = await openPostgres(url);
+  await migrateDatabase(handle);
+  const organization = await createOrganization(handle.db, { name: "Bench" });
+  await handle.db.update(organizations).set({ rateLimits: { "*": 1_000_000_000 } }).where(sql`id = ${organization.id}`);
+  const { key } = await createApiKey(handle.db, organization.id, "bench");
+  const started = Date.now();
+  const batch = 50_000;
+  for (let from = 1; from <= rows; from += batch) {
+    const to = Math.min(rows, from + batch - 1);
+    await handle.sql!.unsafe(
+      `insert into trackings (organization_id, id, tracking_number, slug, dedupe_key, title, tag, subtag, subtag_message,
+         order_id, search_text, created_at, updated_at, last_updated_at, next_poll_at)
+       select $1, lpad(to_hex(n), 32, '0'), 'BENCH' || n, (array[${SLUGS.map((s) => `'${s}'`).join(",")}])[1 + n % ${SLUGS.length}],
+         'k' || n, 'Order ' || n, t.tag, t.tag || '_001', t.tag, 'ORD-' || n, 'bench' || n || ' order ' || n,
+         now() - (n || ' seconds')::interval * (8640000.0 / $2), now(), now(), null
+       from generate_series($3::int, $4::int) as n
+       cross join lateral (select (array[${TAGS.map((t) => `'${t}'`).join(",")}])[1 + (n * 7) % ${TAGS.length}] as tag) t`,
+      [organization.id, rows, from, to],
+    );
+    await handle.sql!.unsafe(
+      `insert into checkpoints (id, organization_id, tracking_id, position, slug, checkpoint_time, message, tag, subtag, subtag_message, dedupe_key)
+       select md5(n::text || '-' || p), $1, lpad(to_hex(n), 32, '0'), p, 'ups', '2024-03-0' || (p + 1) || 'T10:00:00',
+         'Scan ' || p, 'InTransit', 'InTransit_001', 'In Transit', 'd' || p
+       from generate_series($2::int, $3::int) as n cross join generate_series(0, 2) as p`,
+      [organization.id, from, to],
+    );
+  }
+  // A settled table, as autovacuum leaves it: visibility map set, statistics fresh.
+  await handle.sql!.unsafe("vacuum analyze trackings");
+  await handle.sql!.unsafe("vacuum analyze checkpoints");
+  console.log(`seeded ${rows} trackings (+${rows * 3} checkpoints) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return { handle, url, key, organizationId: organization.id };
+}
+
+async function startServer(url: string, port: number, rateLimitStore: string): Promise<ChildProcess> {
+  const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATABASE_URL: url,
+      WAYBILL_BENCH_ROUTES: "1",
+      JOBS_MODE: "embedded",
+      RATE_LIMIT_STORE: rateLimitStore,
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  for (let attempt = 0; attempt < 120; attempt++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/bench/ping`);
+      if (res.ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error("server did not start");
+}
+
+interface Measured {
+  perSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+}
+
+async function load(options: autocannon.Options): Promise<Measured> {
+  const result = await autocannon({ ...options, workers: 0 });
+  const non2xx = result.non2xx + result.errors;
+  return { perSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99, errors: non2xx };
+}
+
+async function driverCeiling(url: string, query: (sql: Sql, i: number) => Promise<unknown>, connections: number, seconds: number) {
+  const { default: postgres } = await import("postgres");
+  const client = postgres(url, { max: connections });
+  let done = 0;
+  const until = Date.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async (_, worker) => {
+      let i = worker;
+      while (Date.now() < until) {
+        await query(client, i);
+        i += connections;
+        done++;
+      }
+    }),
+  );
+  await client.end();
+  return done / seconds;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+export async function run(args: string[]) {
+  const rows = option(args, "rows", 100_000);
+  const duration = option(args, "duration", 10);
+  const connections = option(args, "connections", 32);
+  // One instance counts rate-limit windows in memory; several share them in PostgreSQL or Redis.
+  const storeIndex = args.indexOf("--rate-limit-store");
+  const rateLimitStore = storeIndex >= 0 ? args[storeIndex + 1]! : "memory";
+  if (!existsSync(".next/BUILD_ID")) {
+    console.log("building the production app…");
+    if (spawnSync("npx", ["next", "build"], { stdio: "inherit" }).status !== 0) process.exit(1);
+  }
+  const { handle, url, key, organizationId } = await seed(rows);
+  const port = 3900 + Math.floor(Math.random() * 90);
+  const server = await startServer(url, port, rateLimitStore);
+  const base = `http://127.0.0.1:${port}`;
+  const headers = { "waybill-api-key": key, "content-type": "application/json" };
+  const idOf = (i: number) => (1 + (i * 7919) % rows).toString(16).padStart(32, "0");
+  const listPath = "/2024-07/trackings?tag=InTransit&slug=ups&limit=20";
+  try {
+    // Warm the server's code paths and caches before measuring.
+    await load({ url: `${base}/2025-04/trackings/${idOf(1)}`, headers, connections: 8, duration: 3 });
+    await load({ url: `${base}/bench/ping`, connections: 8, duration: 2 });
+
+    let getCounter = 0;
+    const get = await load({
+      url: base,
+      connections,
+      duration,
+      requests: [{ method: "GET", setupRequest: (req: autocannon.Request) => ({ ...req, path: `/2025-04/trackings/${idOf(getCounter++)}`, headers }) }],
+    });
+    const empty = await load({ url: `${base}/bench/trackings/x`, connections, duration });
+    let createCounter = 0;
+    const runId = Date.now().toString(36).toUpperCase();
+    const create = await load({
+      url: base,
+      connections,
+      duration,
+      requests: [
+        {
+          method: "POST",
+          setupRequest: (req: autocannon.Request) => ({
+            ...req,
+            path: "/2025-04/trackings",
+            headers,
+            body: JSON.stringify({ tracking_number: `BENCH${runId}${createCounter++}`, slug: "testing-courier", title: "bench" }),
+          }),
+        },
+      ],
+    });
+    const list = await load({ url: `${base}${listPath}`, headers, connections, duration });
+
+    const singleLatencies: number[] = [];
+    for (let i = 0; i < 300; i++) {
+      const started = performance.now();
+      const res = await fetch(`${base}${listPath}`, { headers });
+      await res.arrayBuffer();
+      singleLatencies.push(performance.now() - started);
+    }
+    singleLatencies.sort((a, b) => a - b);
+
+    const driverGet = await driverCeiling(
+      url,
+      (client, i) => client`select * from trackings where organization_id = ${organizationId} and id = ${idOf(i)}`,
+      connections,
+      duration / 2,
+    );
+    // The list's own two queries: the page in index order and the total.
+    const windowStart = new Date(Date.now() - 120 * 86_400_000);
+    const driverList = await driverCeiling(
+      url,
+      (client) =>
+        Promise.all([
+          client`select * from trackings where organization_id = ${organizationId} and slug = any(${["ups"]}) and tag = any(${["InTransit"]})
+            and created_at >= ${windowStart} and created_at <= ${new Date()} order by created_at desc nulls last, id desc nulls last limit 21`,
+          client`select count(*)::int from trackings where organization_id = ${organizationId} and slug = any(${["ups"]}) and tag = any(${["InTransit"]})
+            and created_at >= ${windowStart} and created_at <= ${new Date()}`,
+        ]),
+      connections,
+      duration / 2,
+    );
+
+    const row = (name: string, m: Measured) =>
+      console.log(`${name.padEnd(34)} ${m.perSecond.toFixed(0).padStart(7)} req/s   p50 ${m.p50Ms} ms   p99 ${m.p99Ms} ms   errors ${m.errors}`);
+    console.log(`\n${rows} trackings, ${connections} concurrent clients, ${duration} s per run, rate limits counted in ${rateLimitStore}`);
+    row("GET /2025-04/trackings/:id", get);
+    row("POST /2025-04/trackings", create);
+    row("GET filtered list (limit 20)", list);
+    row("empty route handler (framework)", empty);
+    console.log(`${"bare driver: select by id".padEnd(34)} ${driverGet.toFixed(0).padStart(7)} queries/s`);
+    console.log(`${"bare driver: filtered list query".padEnd(34)} ${driverList.toFixed(0).padStart(7)} queries/s`);
+    console.log(
+      `single client filtered list: p50 ${percentile(singleLatencies, 50).toFixed(1)} ms, p95 ${percentile(singleLatencies, 95).toFixed(1)} ms, p99 ${percentile(singleLatencies, 99).toFixed(1)} ms`,
+    );
+    const round = (value: number, digits = 2) => Number(value.toFixed(digits));
+    console.log(
+      JSON.stringify({
+        bench: "api",
+        rows,
+        rate_limit_store: rateLimitStore,
+        get_per_s: round(get.perSecond, 0),
+        get_p50_ms: get.p50Ms,
+        get_p99_ms: get.p99Ms,
+        get_vs_framework: round(get.perSecond / empty.perSecond),
+        get_vs_driver: round(get.perSecond / driverGet),
+        create_per_s: round(create.perSecond, 0),
+        create_p99_ms: create.p99Ms,
+        create_vs_framework: round(create.perSecond / empty.perSecond),
+        list_per_s: round(list.perSecond, 0),
+        list_vs_driver: round(list.perSecond / driverList),
+        framework_per_s: round(empty.perSecond, 0),
+        list_single_p95_ms: round(percentile(singleLatencies, 95), 1),
+        errors: get.errors + create.errors + list.errors,
+      }),
+    );
+  } finally {
+    server.kill("SIGTERM");
+    await handle.close();
+  }
+}

@@ -1,0 +1,207 @@
+// `npm run bench -- poll [--trackings 10000] [--concurrency 4] [--all-functions] [--statements] [--profile FILE]`
+// The embedded default end to end: PGlite in a data directory, the embedded runner on pg-boss
+// (4 jobs at a time, as `npm start` runs it), UPS trackings polled over HTTP from the local fake
+// carrier server. All trackings fall due together just before a dispatcher slot; the figure is
+// trackings stored per second from that slot to the last one stored. Writes are counted by
+// wrapping the PGlite instance that drizzle and pg-boss share: every statement it runs (including
+// each one of pg-boss's multi-statement blocks) that inserts, updates or deletes.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
+import os from "node:os";
+import path from "node:path";
+import type { PGlite, Transaction } from "@electric-sql/pglite";
+import { count, isNotNull } from "drizzle-orm";
+import type { InngestFunction } from "inngest";
+import { migrateDatabase, openPglite, setDatabaseHandle } from "@/db/client";
+import { checkpoints, type NewTracking, trackings } from "@/db/schema";
+import { inngest } from "@/inngest/client";
+import { EmbeddedEngine } from "@/inngest/embedded/engine";
+import { PgBossQueue } from "@/inngest/embedded/pg-boss-queue";
+import { functions as allFunctions } from "@/inngest/functions";
+import { dispatchPolls } from "@/inngest/functions/dispatch-polls";
+import { pollTrackings } from "@/inngest/functions/poll-trackings";
+import { createOrganization } from "@/lib/accounts/create-organization";
+import { startFakeCarrierServer } from "@/lib/carriers/testing/fake-carrier-server";
+import { newId } from "@/lib/ids";
+
+function option(args: string[], name: string, fallback: number): number {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? Number(args[index + 1]) : fallback;
+}
+
+type Group = "trackings" | "checkpoints" | "jobs" | "queue" | "other";
+
+/** Counts statements by kind and by what they write, on the one PGlite connection. */
+class StatementCounter {
+  reads = 0;
+  writes: Record<Group, number> = { trackings: 0, checkpoints: 0, jobs: 0, queue: 0, other: 0 };
+  /** Milliseconds spent per statement shape, for `--statements`. */
+  timeMs = new Map<string, { ms: number; calls: number }>();
+
+  async timed<T>(text: string, work: () => Promise<T>): Promise<T> {
+    this.record(text);
+    const started = performance.now();
+    try {
+      return await work();
+    } finally {
+      const shape = text.replace(/\s+/g, " ").trim().slice(0, 110);
+      const entry = this.timeMs.get(shape) ?? { ms: 0, calls: 0 };
+      entry.ms += performance.now() - started;
+      entry.calls++;
+      this.timeMs.set(shape, entry);
+    }
+  }
+
+  record(text: string): void {
+    for (const statement of text.split(";")) {
+      const trimmed = statement.trim();
+      if (!trimmed) continue;
+      const target = /\b(?:insert\s+into|update|delete\s+from)\s+("?[\w.]+"?(?:\."?\w+"?)?)/i.exec(trimmed.replace(/\bfor\s+update\b/gi, ""));
+      if (!target) {
+        if (!/^(begin|commit|rollback|savepoint|release)\b/i.test(trimmed)) this.reads++;
+        continue;
+      }
+      const table = target[1]!.replace(/"/g, "").toLowerCase();
+      const group: Group = table.startsWith("pgboss.")
+        ? "queue"
+        : table.startsWith("job_")
+          ? "jobs"
+          : table === "trackings" || table === "checkpoints"
+            ? table
+            : "other";
+      this.writes[group]++;
+    }
+  }
+
+  totalWrites(): number {
+    return Object.values(this.writes).reduce((sum, value) => sum + value, 0);
+  }
+
+  reset(): void {
+    this.reads = 0;
+    this.timeMs.clear();
+    for (const group of Object.keys(this.writes) as Group[]) this.writes[group] = 0;
+  }
+}
+
+function countStatements(pglite: PGlite, counter: StatementCounter): void {
+  type Run = (text: string, ...rest: unknown[]) => Promise<unknown>;
+  const counted = (run: Run): Run => (text, ...rest) => counter.timed(text, () => run(text, ...rest));
+  const transaction = pglite.transaction.bind(pglite);
+  const wrapTx = (tx: Transaction): Transaction =>
+    Object.assign(Object.create(tx) as Transaction, { query: counted(tx.query.bind(tx) as Run), exec: counted(tx.exec.bind(tx) as Run) });
+  Object.assign(pglite, {
+    query: counted(pglite.query.bind(pglite) as Run),
+    exec: counted(pglite.exec.bind(pglite) as Run),
+    transaction: <T>(callback: (tx: Transaction) => Promise<T>) => transaction((tx) => callback(wrapTx(tx))),
+  });
+}
+
+/** `--profile FILE`: a CPU profile of the measured window only (open it in Chrome DevTools). */
+async function startProfile(file: string | undefined): Promise<() => Promise<void>> {
+  if (!file) return async () => {};
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.start");
+  return async () => {
+    const { profile } = await session.post("Profiler.stop");
+    writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+    console.log(`CPU profile of the window: ${file}`);
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function run(args: string[]) {
+  const total = option(args, "trackings", 10_000);
+  const withAllFunctions = args.includes("--all-functions");
+  // 4 is what `npm start` runs (inngest/embedded/worker.ts); other values are for exploring.
+  const concurrency = option(args, "concurrency", 4);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "waybill-bench-poll-"));
+  const carrier = await startFakeCarrierServer({ generateInTransit: true, recordRequests: false });
+  // The carrier registry reads its configuration from the environment when first used.
+  Object.assign(process.env, carrier.env);
+
+  const handle = await openPglite(path.join(dataDir, "pglite"));
+  await migrateDatabase(handle);
+  setDatabaseHandle(handle);
+  const counter = new StatementCounter();
+  countStatements(handle.pglite!, counter);
+  const db = handle.db;
+
+  const organization = await createOrganization(db, { name: "Poll bench" });
+  const seedStarted = Date.now();
+  for (let from = 0; from < total; from += 1_000) {
+    const rows: NewTracking[] = Array.from({ length: Math.min(1_000, total - from) }, (_, index) => {
+      const trackingNumber = `1ZBENCH${String(from + index).padStart(11, "0")}`;
+      return { organizationId: organization.id, id: newId(), trackingNumber, slug: "ups", dedupeKey: `ups:${trackingNumber}`, title: trackingNumber, nextPollAt: null };
+    });
+    await db.insert(trackings).values(rows);
+  }
+  console.log(`seeded ${total} UPS trackings in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s (PGlite in ${dataDir})`);
+
+
+  const functions: InngestFunction.Any[] = withAllFunctions ? allFunctions : [dispatchPolls, pollTrackings];
+  const queue = new PgBossQueue(handle, { concurrency });
+  const engine = new EmbeddedEngine({ client: inngest, functions, db, queue });
+  await engine.start();
+  console.log(`runner: embedded, pg-boss, ${concurrency} jobs at a time; functions: ${functions.map((fn) => fn.id()).join(", ")}`);
+
+  try {
+    // Everything falls due together, a moment before the dispatcher's next slot.
+    const slot = Math.ceil((Date.now() + 3_000) / 60_000) * 60_000;
+    await sleep(slot - Date.now() - 1_000);
+    await db.update(trackings).set({ nextPollAt: new Date(slot - 1_000) });
+    counter.reset();
+    const loadBefore = os.loadavg()[0]!;
+    const cpuBefore = process.cpuUsage();
+    const profileIndex = args.indexOf("--profile");
+    const stopProfile = await startProfile(profileIndex >= 0 ? args[profileIndex + 1] : undefined);
+    const callsBefore = carrier.requestCount("ups", "track");
+    let stored = 0;
+    let lastReport = Date.now();
+    while (stored < total) {
+      await sleep(500);
+      [{ stored }] = (await db.select({ stored: count() }).from(trackings).where(isNotNull(trackings.lastPolledAt))) as [{ stored: number }];
+      if (Date.now() - lastReport >= 10_000) {
+        console.log(`  ${stored} stored after ${((Date.now() - slot) / 1000).toFixed(0)} s`);
+        lastReport = Date.now();
+      }
+      if (Date.now() - slot > 15 * 60_000) throw new Error(`only ${stored} of ${total} polled after 15 minutes`);
+    }
+    const seconds = (Date.now() - slot) / 1000;
+    await stopProfile();
+    // The machine may be shared: the load says how much of it this run had, and the process's own
+    // CPU time per poll what the pipeline costs whatever else runs beside it.
+    const cpu = process.cpuUsage(cpuBefore);
+    const cpuMsPerPoll = (cpu.user + cpu.system) / 1000 / total;
+    console.log(`load average (1 min) before / after: ${loadBefore.toFixed(2)} / ${os.loadavg()[0]!.toFixed(2)}`);
+    console.log(`CPU of this process: ${cpuMsPerPoll.toFixed(1)} ms per poll (${((cpu.user + cpu.system) / 1e6 / seconds).toFixed(2)} cores busy on average)`);
+    const writes = counter.totalWrites();
+    const [{ stored: checkpointCount }] = (await db.select({ stored: count() }).from(checkpoints)) as [{ stored: number }];
+    const perSecond = total / seconds;
+    const writesPerPoll = writes / total;
+    console.log(`polled ${total} trackings in ${seconds.toFixed(1)} s from the dispatcher slot: ${perSecond.toFixed(0)} per second`);
+    console.log(`carrier calls: ${carrier.requestCount("ups", "track") - callsBefore}; checkpoints stored: ${checkpointCount}`);
+    console.log(
+      `writes: ${writes} (${writesPerPoll.toFixed(2)} per poll): ` +
+        (Object.entries(counter.writes) as [Group, number][]).map(([group, value]) => `${group} ${(value / total).toFixed(2)}`).join(", ") +
+        `; reads: ${(counter.reads / total).toFixed(2)} per poll`,
+    );
+    if (args.includes("--statements")) {
+      console.log("time awaiting each statement shape (ms total, calls; includes waiting for the one PGlite connection):");
+      for (const [shape, { ms, calls }] of [...counter.timeMs.entries()].sort((a, b) => b[1].ms - a[1].ms).slice(0, 15)) {
+        console.log(`  ${ms.toFixed(0).padStart(7)} ${String(calls).padStart(6)}  ${shape}`);
+      }
+    }
+    console.log(JSON.stringify({ bench: "poll", per_s: Math.round(perSecond), writes_per_poll: Number(writesPerPoll.toFixed(2)) }));
+  } finally {
+    await engine.stop();
+    await carrier.close();
+    setDatabaseHandle(undefined);
+    await handle.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,220 @@
+// `npm run bench -- webhooks [--latency-updates 60] [--latency-interval-ms 1000] [--burst-updates 100] [--endpoints 5]`
+// In the embedded mode (PGlite in a scratch directory, the in-process runner on pg-boss with its
+// production settings), stores checkpoints the way the poller does (write, commit, `tracking/updated`)
+// and measures, at a local node:http receiver:
+//   1. latency: one update every --latency-interval-ms (a pace the runner keeps up with, so the
+//      figure does not depend on how long the run lasts) to one endpoint, from the update's
+//      `updatedAt` (stored before the commit) to the webhook's arrival; p50 and p99, split into legs
+//      by the database's own timestamps;
+//   2. throughput: --burst-updates updates at once to --endpoints endpoints, deliveries per second
+//      from the first update to the last webhook received, and the latency of those deliveries.
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+function option(args: string[], name: string, fallback: number): number {
+  const index = args.indexOf(`--${name}`);
+  const value = index >= 0 ? Number(args[index + 1]) : fallback;
+  if (!Number.isFinite(value) || value < 0) throw new Error(`--${name} needs a number`);
+  return value;
+}
+
+function percentile(values: number[], p: number): number {
+  if (!values.length) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+
+export async function run(args: string[]): Promise<void> {
+  const latencyUpdates = option(args, "latency-updates", 60);
+  const latencyIntervalMs = option(args, "latency-interval-ms", 1000);
+  const burstUpdates = option(args, "burst-updates", 100);
+  const endpointCount = option(args, "endpoints", 5);
+
+  // The embedded mode, whatever the shell says; set before the app's modules read their settings.
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "waybill-bench-webhooks-"));
+  delete process.env.DATABASE_URL;
+  Object.assign(process.env, { WAYBILL_DATA_DIR: dataDir, JOBS_MODE: "embedded", WEBHOOK_ALLOW_PRIVATE: "true" });
+
+  const { getDatabaseHandle } = await import("@/db/client");
+  const { jobEvents, jobRuns, trackings, webhookAttempts, webhookDeliveries } = await import("@/db/schema");
+  const { inngest } = await import("@/inngest/client");
+  const { EmbeddedEngine } = await import("@/inngest/embedded/engine");
+  const { PgBossQueue } = await import("@/inngest/embedded/pg-boss-queue");
+  const { sendEvent, trackingUpdated } = await import("@/inngest/events");
+  const { deliverWebhook } = await import("@/inngest/functions/deliver-webhook");
+  const { fanOutWebhooks } = await import("@/inngest/functions/fan-out-webhooks");
+  const { notifyContacts } = await import("@/inngest/functions/notify-contacts");
+  const { createOrganization } = await import("@/lib/accounts/create-organization");
+  const { subtagMessage } = await import("@/lib/carriers/subtags");
+  const { applyTrackingUpdate } = await import("@/lib/trackings/apply-tracking-update");
+  const { createTracking } = await import("@/lib/trackings/create-tracking");
+  const { createWebhookEndpoint } = await import("@/lib/webhooks/create-webhook-endpoint");
+  const { startWebhookReceiver } = await import("@/lib/webhooks/testing/webhook-receiver");
+  const { and, count, eq, gte, inArray } = await import("drizzle-orm");
+
+  const handle = await getDatabaseHandle();
+  const { db } = handle;
+  // What startEmbeddedWorker builds (concurrency 4, pg-boss polling every second), with the functions a tracking update starts.
+  const queue = new PgBossQueue(handle, { concurrency: 4 });
+  const engine = new EmbeddedEngine({ client: inngest, functions: [fanOutWebhooks, deliverWebhook, notifyContacts], db, queue });
+  await engine.start();
+  console.log(`mode: embedded (PGlite in ${dataDir}), runner concurrency 4, pg-boss polling 1 s, functions: fan-out-webhooks, deliver-webhook, notify-contacts`);
+
+  // The receiver notes when each webhook arrives and for which tracking (each tracking gets one update).
+  let arrived = 0;
+  const arrivals = new Map<string, number[]>();
+  const receiver = await startWebhookReceiver((webhook) => {
+    const { msg } = JSON.parse(webhook.rawBody) as { msg: { id: string } };
+    arrived++;
+    arrivals.set(msg.id, [...(arrivals.get(msg.id) ?? []), webhook.receivedAt]);
+    return { status: 200, body: "ok" };
+  });
+
+  let sequence = 0;
+  async function newOrganization(endpoints: number) {
+    const organization = await createOrganization(db, { name: `Bench ${++sequence}` });
+    for (let index = 0; index < endpoints; index++) {
+      await createWebhookEndpoint(db, organization.id, { url: `${receiver.url}/${sequence}/${index}`, apiVersion: "2025-04" });
+    }
+    return organization;
+  }
+
+  async function newTrackings(organization: Awaited<ReturnType<typeof newOrganization>>, count: number): Promise<string[]> {
+    const ids: string[] = [];
+    for (let index = 0; index < count; index++) {
+      const record = await createTracking(db, organization, { trackingNumber: `ITOD-1-${Date.now()}${++sequence}`, slugs: ["testing-courier"], fields: {} });
+      ids.push(record.tracking.id);
+    }
+    return ids;
+  }
+
+  /** The poller's write path: checkpoint and status in one transaction, then the event after the commit. */
+  async function storeScan(organizationId: string, trackingId: string): Promise<number> {
+    const now = new Date();
+    const change = await db.transaction(async (tx) => {
+      const [tracking] = await tx.select().from(trackings).where(and(eq(trackings.organizationId, organizationId), eq(trackings.id, trackingId))).for("update");
+      return applyTrackingUpdate(tx, tracking!, {
+        now,
+        checkpoints: [
+          {
+            checkpointTime: now.toISOString().slice(0, 19),
+            occurredAt: now.toISOString(),
+            message: "Arrival scan",
+            location: null,
+            city: "Leipzig",
+            state: null,
+            zip: null,
+            countryIso3: "DEU",
+            countryName: null,
+            coordinates: [],
+            tag: "InTransit",
+            subtag: "InTransit_003",
+            subtagMessage: subtagMessage("InTransit_003"),
+            rawTag: null,
+            source: "carrier",
+          },
+        ],
+      });
+    });
+    const { tracking } = change.record;
+    await sendEvent(trackingUpdated, {
+      organizationId,
+      trackingId,
+      tag: tracking.tag,
+      previousTag: change.previousTag,
+      isFirstTag: change.isFirstTag,
+      tagChanged: change.tagChanged,
+      updatedAt: tracking.lastUpdatedAt.toISOString(),
+    });
+    return tracking.lastUpdatedAt.getTime();
+  }
+
+  async function waitForArrivals(count: number, timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (arrived < count) {
+      if (Date.now() > deadline) throw new Error(`only ${arrived} of ${count} webhooks arrived within ${timeoutMs / 1000} s`);
+      await sleep(5);
+    }
+  }
+
+  try {
+    // Warm-up: module loading, first queries, the first connection to the receiver.
+    const warm = await newOrganization(1);
+    const [warmTracking] = await newTrackings(warm, 1);
+    await storeScan(warm.id, warmTracking!);
+    await waitForArrivals(1, 30_000);
+    arrived = 0;
+    arrivals.clear();
+
+    // 1. Latency: updates one by one, at a steady pace.
+    const single = await newOrganization(1);
+    const latencyTrackings = await newTrackings(single, latencyUpdates);
+    const storedAt = new Map<string, number>();
+    for (const trackingId of latencyTrackings) {
+      storedAt.set(trackingId, await storeScan(single.id, trackingId));
+      await sleep(latencyIntervalMs);
+    }
+    await waitForArrivals(latencyUpdates, 120_000);
+    const latencies = latencyTrackings.map((trackingId) => arrivals.get(trackingId)![0]! - storedAt.get(trackingId)!);
+    const p50 = percentile(latencies, 50);
+    const p99 = percentile(latencies, 99);
+    console.log(`latency, checkpoint stored → webhook received (${latencyUpdates} updates, one every ${latencyIntervalMs} ms, 1 endpoint):`);
+    console.log(`  p50 ${ms(p50)}  p90 ${ms(percentile(latencies, 90))}  p99 ${ms(p99)}  max ${ms(Math.max(...latencies))}`);
+
+    // Where the time goes, from the database's own clocks: event stored, delivery created, attempt made.
+    const legs = { "commit → event stored": [] as number[], "event → delivery stored (fan-out run)": [] as number[], "delivery → attempt starts (deliver run)": [] as number[], "attempt → received (HTTP)": [] as number[] };
+    const events = await db.select().from(jobEvents).where(eq(jobEvents.name, "tracking/updated"));
+    const eventAt = new Map(events.map((event) => [(event.payload.data as { trackingId: string }).trackingId, event.receivedAt.getTime()]));
+    const rows = await db
+      .select({ trackingId: webhookDeliveries.trackingId, createdAt: webhookDeliveries.createdAt, attemptedAt: webhookAttempts.attemptedAt })
+      .from(webhookDeliveries)
+      .innerJoin(webhookAttempts, and(eq(webhookAttempts.organizationId, webhookDeliveries.organizationId), eq(webhookAttempts.deliveryId, webhookDeliveries.id)))
+      .where(and(eq(webhookDeliveries.organizationId, single.id), inArray(webhookDeliveries.trackingId, latencyTrackings)));
+    for (const row of rows) {
+      const stored = storedAt.get(row.trackingId!)!;
+      const event = eventAt.get(row.trackingId!)!;
+      legs["commit → event stored"].push(event - stored);
+      legs["event → delivery stored (fan-out run)"].push(row.createdAt.getTime() - event);
+      legs["delivery → attempt starts (deliver run)"].push(row.attemptedAt.getTime() - row.createdAt.getTime());
+      legs["attempt → received (HTTP)"].push(arrivals.get(row.trackingId!)![0]! - row.attemptedAt.getTime());
+    }
+    for (const [leg, values] of Object.entries(legs)) console.log(`  ${leg.padEnd(42)} p50 ${ms(percentile(values, 50)).padStart(9)}  p99 ${ms(percentile(values, 99)).padStart(9)}`);
+
+    // 2. Throughput: a burst of updates, each fanned out to every endpoint.
+    arrived = 0;
+    arrivals.clear();
+    const busy = await newOrganization(endpointCount);
+    const burstTrackings = await newTrackings(busy, burstUpdates);
+    const expected = burstUpdates * endpointCount;
+    const burstStart = new Date();
+    const cpuBefore = process.cpuUsage();
+    const started = performance.now();
+    const burstStoredAt = await Promise.all(burstTrackings.map((trackingId) => storeScan(busy.id, trackingId)));
+    const stored = performance.now();
+    await waitForArrivals(expected, 1_800_000);
+    const elapsedS = (performance.now() - started) / 1000;
+    const perS = expected / elapsedS;
+    console.log(
+      `throughput: ${burstUpdates} updates × ${endpointCount} endpoints = ${expected} deliveries in ${elapsedS.toFixed(2)} s (updates stored in ${((stored - started) / 1000).toFixed(2)} s): ${perS.toFixed(1)} deliveries/s`,
+    );
+    const cpu = process.cpuUsage(cpuBefore);
+    const cpuMs = (cpu.user + cpu.system) / 1000;
+    const [{ runs } = { runs: 0 }] = await db.select({ runs: count() }).from(jobRuns).where(gte(jobRuns.createdAt, burstStart));
+    console.log(
+      `  runner: ${runs} runs (${(runs / expected).toFixed(2)} per delivery), ${(runs / elapsedS).toFixed(1)} runs/s; process CPU ${cpuMs.toFixed(0)} ms = ${(cpuMs / runs).toFixed(1)} ms per run, busy ${((100 * cpuMs) / (elapsedS * 1000)).toFixed(0)} % of one core`,
+    );
+    const burstLatencies = burstTrackings.flatMap((trackingId, index) => arrivals.get(trackingId)!.map((at) => at - burstStoredAt[index]!));
+    console.log(`  latency of those deliveries: p50 ${ms(percentile(burstLatencies, 50))}  p99 ${ms(percentile(burstLatencies, 99))}`);
+    console.log(`targets: p99 < 2000 ms ${p99 < 2000 ? "met" : "MISSED"}; ≥ 200 deliveries/s ${perS >= 200 ? "met" : "MISSED"}`);
+    console.log(JSON.stringify({ bench: "webhooks", p50_ms: Math.round(p50), p99_ms: Math.round(p99), per_s: Math.round(perS * 10) / 10 }));
+  } finally {
+    await engine.stop();
+    await receiver.close();
+    await handle.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

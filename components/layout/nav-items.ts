@@ -1,0 +1,29 @@
+import type { icons } from "./nav-icons";
+
+export interface NavItem {
+  href: string;
+  label: string;
+  icon: keyof typeof icons;
+  adminOnly?: boolean;
+}
+
+export const NAV_GROUPS: Array<{ label: string; items: NavItem[] }> = [
+  { label: "Shipments", items: [{ href: "/trackings", label: "Trackings", icon: "trackings" }] },
+  {
+    label: "Developers",
+    items: [
+      { href: "/developers/api-keys", label: "API keys", icon: "apiKeys", adminOnly: true },
+      { href: "/developers/webhooks", label: "Webhooks", icon: "webhooks", adminOnly: true },
+    ],
+  },
+  {
+    label: "Settings",
+    items: [
+      { href: "/settings/couriers", label: "Couriers", icon: "couriers" },
+      { href: "/settings/connections", label: "Courier connections", icon: "connections", adminOnly: true },
+      { href: "/settings/notifications", label: "Notifications", icon: "notifications" },
+      { href: "/settings/members", label: "Members", icon: "members", adminOnly: true },
+      { href: "/settings/account", label: "Your account", icon: "account" },
+    ],
+  },
+];

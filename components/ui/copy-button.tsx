@@ -1,0 +1,19 @@
+"use client";
+
+import { useState } from "react";
+import { Button } from "./button";
+
+/** Copies text to the clipboard and says so, for screen readers too. */
+export function CopyButton({ value, label = "Copy" }: { value: string; label?: string }) {
+  const [copied, setCopied] = useState(false);
+  async function copy() {
+    await navigator.clipboard.writeText(value);
+    setCopied(true);
+    setTimeout(() => setCopied(false), 2000);
+  }
+  return (
+    <Button size="sm" variant="secondary" onClick={copy} aria-live="polite">
+      {copied ? "Copied" : label}
+    </Button>
+  );
+}

@@ -1,0 +1,98 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import type { Sql } from "postgres";
+import { env } from "@/lib/env";
+import * as schema from "./schema";
+
+type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Either the database or an open transaction: domain verbs accept both. */
+export type Executor = Database | Transaction;
+
+/** An open database plus what the rest of the process may need from its driver. */
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Set for PGlite: the job queue shares this single connection. */
+  pglite?: PGlite;
+  /** Set for Postgres: the connection string other clients (queue, limiter) use. */
+  url?: string;
+  sql?: Sql;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = path.join(process.cwd(), "db", "migrations");
+
+export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir);
+  const db = drizzle(client, { schema }) as unknown as Database;
+  return { db, kind: "pglite", pglite: client, close: () => client.close() };
+}
+
+export async function openPostgres(url: string, options: { max?: number } = {}): Promise<DatabaseHandle> {
+  const { default: postgres } = await import("postgres");
+  const { drizzle } = await import("drizzle-orm/postgres-js");
+  const sql = postgres(url, { max: options.max ?? 10, onnotice: () => {} });
+  const db = drizzle(sql, { schema }) as unknown as Database;
+  return { db, kind: "postgres", url, sql, close: () => sql.end({ timeout: 5 }) };
+}
+
+/** Applies the committed migrations; concurrent instances on Postgres take turns. */
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  if (handle.kind === "pglite") {
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    await migrate(handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    return;
+  }
+  const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+  const reserved = await handle.sql!.reserve();
+  try {
+    await reserved`select pg_advisory_lock(7216001)`;
+    await migrate(handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await reserved`select pg_advisory_unlock(7216001)`;
+    reserved.release();
+  }
+}
+
+interface ProcessDatabase {
+  handle?: Promise<DatabaseHandle>;
+}
+
+// One per process, shared across Next.js bundles (a PGlite directory admits one process only).
+const globalState = globalThis as unknown as { __waybillDb?: ProcessDatabase };
+const state: ProcessDatabase = (globalState.__waybillDb ??= {});
+
+async function openConfigured(): Promise<DatabaseHandle> {
+  const { DATABASE_URL, WAYBILL_DATA_DIR } = env();
+  const handle = DATABASE_URL
+    ? await openPostgres(DATABASE_URL)
+    : await openPglite(path.resolve(WAYBILL_DATA_DIR, "pglite"));
+  await migrateDatabase(handle);
+  return handle;
+}
+
+/** The process's database, opened and migrated on first use (never at import time). */
+export function getDatabaseHandle(): Promise<DatabaseHandle> {
+  state.handle ??= openConfigured().catch((error: unknown) => {
+    state.handle = undefined;
+    throw error;
+  });
+  return state.handle;
+}
+
+export async function getDb(): Promise<Database> {
+  return (await getDatabaseHandle()).db;
+}
+
+/** Tests point the process at a scratch database. */
+export function setDatabaseHandle(handle: DatabaseHandle | undefined): void {
+  state.handle = handle ? Promise.resolve(handle) : undefined;
+}

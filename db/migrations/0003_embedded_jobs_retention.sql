@@ -1,0 +1,2 @@
+CREATE INDEX "job_events_received_idx" ON "job_events" USING btree ("received_at");--> statement-breakpoint
+CREATE INDEX "job_runs_ended_idx" ON "job_runs" USING btree ("ended_at") WHERE "job_runs"."ended_at" is not null;

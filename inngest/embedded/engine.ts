@@ -1,0 +1,265 @@
+import { type Inngest, type InngestFunction, internalEvents } from "inngest";
+import type { Database } from "@/db/client";
+import type { JobEvent, JobEventPayload, JobRun, NewJobEvent, NewJobRun } from "@/db/schema";
+import { newId } from "@/lib/ids";
+import { clearActiveEngine, type EventSink, setActiveEngine } from "./active-engine";
+import { type Clock, systemClock } from "./clock";
+import { type FunctionPlan, planFunctions } from "./config-check";
+import { cronEventId, nextCronSlot } from "./cron";
+import { defaultBackoff, driveRun, type ExecutorDeps } from "./executor";
+import { toStoredEvents, type IncomingEvent } from "./incoming-events";
+import { type LocalGroup, LocalRuns } from "./local-runs";
+import { type JobQueue, type QueueJob, runJobKey, type ScheduledJob } from "./queue";
+import { createSdkHandler } from "./sdk-handler";
+import { acceptEvents, deleteFinishedBefore, dispatchEvents, pendingEvents, unfinishedRuns } from "./store";
+import { concurrencyKeyFor, functionsTriggeredBy } from "./triggers";
+
+export interface EngineOptions {
+  client: Inngest.Any;
+  functions: readonly InngestFunction.Any[];
+  db: Database;
+  queue: JobQueue;
+  clock?: Clock;
+  /** Milliseconds before retry number `attempt`; defaults to 10 s doubling up to an hour. */
+  backoff?: (attempt: number) => number;
+  /** How often to look for lost work (overdue runs, undispatched events); null for start-up only. */
+  sweepIntervalMs?: number | null;
+  /** How long ended runs and dispatched events are kept (and event ids deduplicated); 7 days by default. */
+  retentionMs?: number;
+  /** Whether `inngest.send()` in this process should reach this engine (false for a second engine in tests). */
+  acceptEvents?: boolean;
+  /** Runs this process drives at once (4 by default: steps share the event loop with requests). */
+  concurrency?: number;
+  /** How long a drive's claim keeps other runners off a run; a crashed drive is taken up again after it. */
+  leaseMs?: number;
+  /** Told when a run started at once fails in the runner itself; the run goes to the durable queue either way. */
+  onRunError?: (error: unknown, runId: string) => void;
+}
+
+type RunRef = Pick<JobRun, "id" | "functionId" | "concurrencyKey">;
+
+// A run whose wake-up is this late is assumed to have lost its queue job.
+const OVERDUE_MS = 60_000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const SWEEP_BATCH = 500;
+const DEFAULT_LEASE_MS = 60_000;
+
+/**
+ * The in-process Inngest executor: turns events into runs, drives runs through the functions' own
+ * SDK handler, and keeps every wake-up (sleeps, retries, cron slots) in a durable queue. Work due
+ * now starts in this process at once; the queue holds future wake-ups, and the sweep re-arms runs
+ * a crashed process held (their lease lapses).
+ */
+export class EmbeddedEngine implements EventSink {
+  readonly #options: EngineOptions;
+  readonly #clock: Clock;
+  readonly #deps: ExecutorDeps;
+  #plans = new Map<string, FunctionPlan>();
+  #started = false;
+  #local = new LocalRuns(1);
+  /** Runs waiting for or holding a local slot: the sweep leaves them alone. */
+  readonly #localRuns = new Map<string, Promise<void>>();
+
+  constructor(options: EngineOptions) {
+    this.#options = options;
+    this.#clock = options.clock ?? systemClock;
+    this.#deps = {
+      db: options.db,
+      sdk: createSdkHandler(options.client, options.functions),
+      clock: this.#clock,
+      backoff: options.backoff ?? defaultBackoff,
+      leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
+    };
+  }
+
+  /** Checks every function (throws UnsupportedFunctionsError), then starts taking work and recovers lost work. */
+  async start(): Promise<void> {
+    if (this.#started) return;
+    const plans = planFunctions(await this.#deps.sdk.configs());
+    this.#plans = new Map(plans.map((plan) => [plan.id, plan]));
+    const groupLimits = Object.fromEntries(plans.flatMap((plan) => (plan.concurrency ? [[plan.id, plan.concurrency.limit]] : [])));
+    this.#local = new LocalRuns(this.#options.concurrency ?? 4);
+    await this.#options.queue.start({ handler: (job) => this.#handle(job), groupLimits });
+    this.#started = true;
+    if (this.#options.acceptEvents !== false) setActiveEngine(this);
+    await this.#scheduleCrons();
+    await this.#sweep(this.#options.queue.durable ? this.#clock.now() - OVERDUE_MS : undefined);
+  }
+
+  async stop(): Promise<void> {
+    if (!this.#started) return;
+    clearActiveEngine(this);
+    this.#started = false;
+    // Runs still waiting for a slot are handed to the queue before it stops.
+    await this.#local.stop();
+    await Promise.allSettled(this.#localRuns.values());
+    await this.#options.queue.stop();
+  }
+
+  /** Resolves once no run is waiting for or holding a local slot (flow tests drain with it). */
+  idle(): Promise<void> {
+    return this.#local.idle();
+  }
+
+  /** `inngest.send()` lands here: stores the events, then starts the runs they trigger. */
+  async send(events: IncomingEvent[], seed?: string): Promise<string[]> {
+    const stored = toStoredEvents(events, this.#clock.now(), seed);
+    await this.#accept(stored);
+    return stored.map((event) => event.id);
+  }
+
+  /** Stores events with their runs in one statement and starts the runs. */
+  async #accept(events: NewJobEvent[]): Promise<void> {
+    const now = this.#clock.now();
+    const runs = events.flatMap((event) =>
+      functionsTriggeredBy(this.#plans.values(), event.name, event.targetFunctionId ?? null).map((plan) => this.#newRun(plan, event.payload, now)),
+    );
+    const { newEventIds, created } = await acceptEvents(this.#options.db, events, runs);
+    await this.#startRuns(created, now);
+    // A retried send repeats its ids: whatever of it is still undispatched gets dispatched now.
+    const repeated = events.filter((event) => !newEventIds.has(event.id)).map((event) => event.id);
+    if (repeated.length) await this.#dispatch(await pendingEvents(this.#options.db, { ids: repeated }));
+  }
+
+  async #handle(job: QueueJob): Promise<void> {
+    if (job.kind === "run") return this.#wake({ id: job.runId, functionId: job.functionId ?? "", concurrencyKey: job.concurrencyKey ?? null });
+    if (job.kind === "cron") return this.#fireCron(job.functionId, job.cron, job.slot);
+    await this.#sweep(this.#clock.now() - OVERDUE_MS);
+  }
+
+  /** A queue job's wake-up: the run takes a local slot like any other. */
+  async #wake(run: RunRef): Promise<void> {
+    const outcome = await this.#local.submit(this.#localGroup(run), () => this.#drive(run.id, true));
+    if (outcome === "refused") await this.#options.queue.schedule([this.#runJob(run, this.#clock.now())]);
+  }
+
+  /** Due runs start in this process without a queue round trip, unless only the shared queue can cap them. */
+  async #startRuns(runs: RunRef[], now: number): Promise<void> {
+    const queued: ScheduledJob[] = [];
+    for (const run of runs) {
+      if (this.#options.queue.shared && this.#plans.get(run.functionId)?.concurrency) queued.push(this.#runJob(run, now));
+      else this.#startNow(run);
+    }
+    await this.#options.queue.schedule(queued);
+  }
+
+  #startNow(run: RunRef): void {
+    const started = this.#local
+      .submit(this.#localGroup(run), () => this.#drive(run.id, false))
+      .then(async (outcome) => {
+        if (outcome === "refused") await this.#options.queue.schedule([this.#runJob(run, this.#clock.now())]);
+      })
+      .catch(async (error: unknown) => {
+        (this.#options.onRunError ?? logRunError)(error, run.id);
+        // The queue's retries take over; if the database is gone too, the sweep does once it is back.
+        await this.#options.queue.schedule([this.#runJob(run, this.#clock.now())]).catch(() => undefined);
+      })
+      .finally(() => {
+        if (this.#localRuns.get(run.id) === started) this.#localRuns.delete(run.id);
+      });
+    this.#localRuns.set(run.id, started);
+  }
+
+  #localGroup(run: RunRef): LocalGroup | undefined {
+    const limit = this.#plans.get(run.functionId)?.concurrency?.limit;
+    return limit === undefined ? undefined : { id: `${run.functionId}:${run.concurrencyKey ?? ""}`, limit };
+  }
+
+  async #drive(runId: string, fromQueue: boolean): Promise<void> {
+    const result = await driveRun(this.#deps, runId, (functionId) => this.#failureHandlerOf(functionId));
+    if (result.status === "waiting") {
+      const now = this.#clock.now();
+      if (result.wakeAt <= now) await this.#startRuns([result.run], now);
+      else await this.#options.queue.schedule([this.#runJob(result.run, result.wakeAt)]);
+    } else if (result.status === "busy" && fromQueue) {
+      // A queue job that found the run not due or leased re-arms the real wake-up (the lease's end).
+      await this.#options.queue.schedule([this.#runJob(result.run, result.wakeAt)]);
+    } else if (result.status === "ended" && result.failureEventId) {
+      await this.#dispatch(await pendingEvents(this.#options.db, { ids: [result.failureEventId] }));
+    }
+  }
+
+  #failureHandlerOf(functionId: string): string | undefined {
+    for (const plan of this.#plans.values()) if (plan.failureOf === functionId) return plan.id;
+    return undefined;
+  }
+
+  /** Creates the runs for stored events (idempotent: one run per function and event) and wakes them. */
+  async #dispatch(events: JobEvent[]): Promise<void> {
+    if (!events.length) return;
+    const now = this.#clock.now();
+    const runs: NewJobRun[] = [];
+    for (const event of events) {
+      for (const plan of functionsTriggeredBy(this.#plans.values(), event.name, event.targetFunctionId)) {
+        runs.push(this.#newRun(plan, event.payload, now));
+      }
+    }
+    const created = await dispatchEvents(this.#options.db, events.map((event) => event.id), runs, new Date(now));
+    await this.#startRuns(created, now);
+  }
+
+  #newRun(plan: FunctionPlan, event: JobEventPayload, now: number): NewJobRun {
+    return {
+      id: newId(),
+      functionId: plan.id,
+      eventId: event.id,
+      event,
+      status: "queued",
+      maxAttempts: plan.maxAttempts,
+      concurrencyKey: concurrencyKeyFor(plan, event),
+      wakeAt: new Date(now),
+      createdAt: new Date(now),
+      updatedAt: new Date(now),
+    };
+  }
+
+  #runJob(run: RunRef, dueAt: number): ScheduledJob {
+    const plan = this.#plans.get(run.functionId);
+    const group = plan?.concurrency ? { id: `${plan.id}:${run.concurrencyKey ?? ""}`, tier: plan.id } : undefined;
+    const job: QueueJob = { kind: "run", runId: run.id, functionId: run.functionId, concurrencyKey: run.concurrencyKey };
+    return { key: runJobKey(run.id), dueAt, job, ...(group ? { group } : {}) };
+  }
+
+  async #scheduleCrons(): Promise<void> {
+    const now = this.#clock.now();
+    const jobs = [...this.#plans.values()].flatMap((plan) => plan.crons.map((cron) => this.#cronJob(plan.id, cron, nextCronSlot(cron, now))));
+    await this.#options.queue.schedule(jobs);
+  }
+
+  #cronJob(functionId: string, cron: string, slot: number): ScheduledJob {
+    return { key: `cron:${functionId}:${cron}`, dueAt: slot, job: { kind: "cron", functionId, cron, slot } };
+  }
+
+  /** One cron slot: a deterministic event id makes a slot fired by several instances run once. */
+  async #fireCron(functionId: string, cron: string, slot: number): Promise<void> {
+    if (!this.#plans.get(functionId)?.crons.includes(cron)) return;
+    const id = cronEventId(functionId, slot);
+    const name = internalEvents.ScheduledTimer;
+    await this.#accept([{ id, name, payload: { id, name, data: { cron }, ts: slot }, targetFunctionId: functionId, receivedAt: new Date(this.#clock.now()) }]);
+    // Slots missed while no instance ran are skipped, as Inngest does.
+    await this.#options.queue.schedule([this.#cronJob(functionId, cron, nextCronSlot(cron, Math.max(slot, this.#clock.now())))]);
+  }
+
+  /**
+   * Dispatches events stored without a runner, re-arms runs due by `dueBy` (every unfinished run
+   * without it) and deletes history past retention.
+   */
+  async #sweep(dueBy: number | undefined): Promise<void> {
+    for (;;) {
+      const events = await pendingEvents(this.#options.db, { limit: SWEEP_BATCH });
+      await this.#dispatch(events);
+      if (events.length < SWEEP_BATCH) break;
+    }
+    const runs = await unfinishedRuns(this.#options.db, dueBy === undefined ? undefined : new Date(dueBy));
+    const lost = runs.filter((run) => !this.#localRuns.has(run.id));
+    await this.#options.queue.schedule(lost.map((run) => this.#runJob(run, run.wakeAt!.getTime())));
+    await deleteFinishedBefore(this.#options.db, new Date(this.#clock.now() - (this.#options.retentionMs ?? 7 * DAY_MS)));
+    const interval = this.#options.sweepIntervalMs === undefined ? 60_000 : this.#options.sweepIntervalMs;
+    if (interval !== null) await this.#options.queue.schedule([{ key: "sweep", dueAt: this.#clock.now() + interval, job: { kind: "sweep" } }]);
+  }
+}
+
+
+function logRunError(error: unknown, runId: string): void {
+  console.error(`Waybill jobs: run ${runId} failed in the runner and goes to the queue`, error);
+}

@@ -1,0 +1,28 @@
+import type { JobEventPayload } from "@/db/schema";
+import type { FunctionPlan } from "./config-check";
+
+/** Whether an event name matches a trigger, where `*` stands for any run of characters (`tracking/*`). */
+export function eventMatches(pattern: string, name: string): boolean {
+  if (!pattern.includes("*")) return pattern === name;
+  const source = pattern.split("*").map((part) => part.replace(/[.+?^${}()|[\]\\/]/g, "\\$&")).join(".*");
+  return new RegExp(`^${source}$`).test(name);
+}
+
+/** The functions an event starts: a targeted event goes to its one function, others by trigger. */
+export function functionsTriggeredBy(plans: Iterable<FunctionPlan>, name: string, target: string | null): FunctionPlan[] {
+  const matches: FunctionPlan[] = [];
+  for (const plan of plans) {
+    const triggered = target ? plan.id === target : plan.events.some((pattern) => eventMatches(pattern, name));
+    if (triggered) matches.push(plan);
+  }
+  return matches;
+}
+
+/** The value of the function's concurrency key for this event, or null when the limit is not keyed. */
+export function concurrencyKeyFor(plan: FunctionPlan, event: JobEventPayload): string | null {
+  const path = plan.concurrency?.keyPath;
+  if (!path) return null;
+  let value: unknown = event;
+  for (const part of path) value = value !== null && typeof value === "object" ? (value as Record<string, unknown>)[part] : undefined;
+  return typeof value === "string" ? value : JSON.stringify(value ?? null);
+}

@@ -1,0 +1,149 @@
+import { EventType } from "inngest";
+import { z } from "zod";
+import type { Database, Transaction } from "@/db/client";
+import { inngest } from "./client";
+
+/*
+ * The app's events live here, one `defineEvent` each, e.g.
+ *   export const trackingCreated = defineEvent("tracking/created", z.object({ trackingId: z.string() }));
+ * A definition is a trigger (`triggers: [trackingCreated]`, which types `event.data` and makes the
+ * SDK validate incoming data) and what `sendEvent` / `PendingEvents.add` validate against.
+ */
+
+type EventSchema = z.ZodType<Record<string, unknown>, Record<string, unknown>>;
+
+/** Event data reaches functions unparsed, so a schema must not transform (no defaults, no coercion). */
+type WithoutTransform<TSchema extends EventSchema> = [z.input<TSchema>] extends [z.output<TSchema>]
+  ? [z.output<TSchema>] extends [z.input<TSchema>]
+    ? TSchema
+    : "event schemas must not transform: input and output types differ"
+  : "event schemas must not transform: input and output types differ";
+
+export function defineEvent<const TName extends string, TSchema extends EventSchema>(
+  name: TName,
+  schema: TSchema & WithoutTransform<TSchema>,
+): EventType<TName, TSchema> {
+  return new EventType({ name, schema });
+}
+
+export interface SendOptions {
+  /** Inngest accepts an event id once, so a sender that may repeat itself passes a stable id. */
+  id?: string;
+}
+
+interface OutgoingEvent {
+  name: string;
+  data: Record<string, unknown>;
+  id?: string;
+}
+
+function validated<TName extends string, TSchema extends EventSchema>(
+  event: EventType<TName, TSchema>,
+  data: z.input<TSchema>,
+  options: SendOptions,
+): OutgoingEvent {
+  return { name: event.name, data: event.schema.parse(data), ...(options.id ? { id: options.id } : {}) };
+}
+
+/**
+ * Validates and sends one event, returning its id. Call it after the transaction whose changes the
+ * event announces has committed, never inside it: a rolled-back change must not start work.
+ */
+export async function sendEvent<TName extends string, TSchema extends EventSchema>(
+  event: EventType<TName, TSchema>,
+  data: z.input<TSchema>,
+  options: SendOptions = {},
+): Promise<string> {
+  const { ids } = await inngest.send(validated(event, data, options));
+  return ids[0]!;
+}
+
+/** Events collected while a transaction runs, validated as they are added and sent after it commits. */
+export class PendingEvents {
+  readonly #events: OutgoingEvent[] = [];
+
+  add<TName extends string, TSchema extends EventSchema>(event: EventType<TName, TSchema>, data: z.input<TSchema>, options: SendOptions = {}): void {
+    this.#events.push(validated(event, data, options));
+  }
+
+  async send(): Promise<string[]> {
+    if (!this.#events.length) return [];
+    const { ids } = await inngest.send(this.#events.splice(0));
+    return ids;
+  }
+}
+
+/**
+ * Runs `work` in a transaction and sends the events it added once the transaction has committed;
+ * if it throws, nothing is sent.
+ */
+export async function withEventsAfterCommit<T>(db: Database, work: (tx: Transaction, events: PendingEvents) => Promise<T>): Promise<T> {
+  const events = new PendingEvents();
+  const result = await db.transaction((tx) => work(tx, events));
+  await events.send();
+  return result;
+}
+
+/*
+ * Delivery estimates (lib/edd). `tracking/estimate.requested` starts inngest/functions/estimate-delivery.ts;
+ * send it after the commit that created a tracking or added checkpoints to it (the create handler and
+ * the poller). When the estimate's dates move, that function sends `tracking/estimate.revised`: the
+ * webhook sender turns it into an `edd_revise` webhook, next to the `tracking_update` of the same change.
+ */
+
+const trackingRef = { organizationId: z.string().min(1), trackingId: z.string().min(1) };
+
+const estimate = z.object({
+  estimated_delivery_date: z.string(),
+  estimated_delivery_date_min: z.string(),
+  estimated_delivery_date_max: z.string(),
+  confidence_score: z.number().nullable(),
+  confidence_code: z.number().int().optional(),
+});
+
+export const trackingEstimateRequested = defineEvent("tracking/estimate.requested", z.object(trackingRef));
+
+/** `previous` and `estimate` as stored in `trackings.waybill_estimate`. */
+export const trackingEstimateRevised = defineEvent(
+  "tracking/estimate.revised",
+  z.object({ ...trackingRef, previous: estimate, estimate }),
+);
+
+/*
+ * Tracking lifecycle. `tracking/poll.requested` asks for one carrier call over a batch of one
+ * organisation's trackings of one courier (the dispatcher's fan-out; create and retrack send it for
+ * a single tracking so the first poll does not wait for the next cron slot). `tracking/updated` is
+ * sent once per change a merchant would notice (new checkpoints, status, shipment facts), after the
+ * commit that stored it: webhooks and contact notifications start from it.
+ */
+
+export const trackingPollRequested = defineEvent(
+  "tracking/poll.requested",
+  z.object({ organizationId: z.string().min(1), slug: z.string().min(1), trackingIds: z.array(z.string().min(1)).min(1) }),
+);
+
+export const trackingUpdated = defineEvent(
+  "tracking/updated",
+  z.object({
+    ...trackingRef,
+    tag: z.string(),
+    previousTag: z.string(),
+    /** First time this tracking reaches `tag`: the webhook's `is_tracking_first_tag`. */
+    isFirstTag: z.boolean(),
+    tagChanged: z.boolean(),
+    /** When the change was stored (ISO 8601): the webhook's `ts` and the latency benchmark's start. */
+    updatedAt: z.string(),
+  }),
+);
+
+/*
+ * Webhooks (lib/webhooks). inngest/functions/fan-out-webhooks.ts stores one delivery per enabled
+ * endpoint for every `tracking/updated` and `tracking/estimate.revised`, then asks for each with
+ * `webhook/delivery.requested` (event id `webhook-delivery-<deliveryId>`, so it is asked for once);
+ * the dashboard's redeliver sends it too. inngest/functions/deliver-webhook.ts runs the attempts.
+ */
+
+export const webhookDeliveryRequested = defineEvent(
+  "webhook/delivery.requested",
+  z.object({ organizationId: z.string().min(1), deliveryId: z.string().min(1) }),
+);

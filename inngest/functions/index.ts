@@ -1,0 +1,10 @@
+import type { InngestFunction } from "inngest";
+import { deliverWebhook } from "./deliver-webhook";
+import { dispatchPolls } from "./dispatch-polls";
+import { estimateDelivery } from "./estimate-delivery";
+import { fanOutWebhooks } from "./fan-out-webhooks";
+import { notifyContacts } from "./notify-contacts";
+import { pollTrackings } from "./poll-trackings";
+
+/** Every background function, served to Inngest by /api/inngest and run by the embedded runner: add yours here. */
+export const functions: InngestFunction.Any[] = [dispatchPolls, pollTrackings, estimateDelivery, fanOutWebhooks, deliverWebhook, notifyContacts];

@@ -1,0 +1,46 @@
+import { NonRetriableError, RetryAfterError } from "inngest";
+import { getDb } from "@/db/client";
+import { CarrierError } from "@/lib/carriers/types";
+import { pollTrackingBatch } from "@/lib/trackings/poll-tracking-batch";
+import { inngest } from "../client";
+import { trackingEstimateRequested, trackingPollRequested, trackingUpdated } from "../events";
+
+/** Runs per courier at once: carriers meter calls per account, and one slow carrier must not hold every worker. */
+export const POLLS_PER_CARRIER = 8;
+
+/** How the runner should treat a failed carrier call: wait as told, retry with back-off, or stop. */
+function asStepError(error: unknown): unknown {
+  if (!(error instanceof CarrierError)) return error;
+  if (error.kind === "rate_limited") {
+    return new RetryAfterError(error.message, (error.retryAfterSeconds ?? 60) * 1000, { cause: error });
+  }
+  if (error.kind === "auth" || error.kind === "bad_request") return new NonRetriableError(error.message, { cause: error });
+  return error;
+}
+
+/**
+ * Polls a batch of one organisation's trackings of one courier, stores what the carrier says, then
+ * (after the commits) announces each change with `tracking/updated` and asks for a new delivery
+ * estimate where checkpoints arrived.
+ */
+export const pollTrackings = inngest.createFunction(
+  { id: "poll-trackings", concurrency: { limit: POLLS_PER_CARRIER, key: "event.data.slug" }, triggers: [trackingPollRequested] },
+  async ({ event, step }) => {
+    const { organizationId } = event.data;
+    const outcome = await step.run("poll-carrier", async () => {
+      try {
+        return await pollTrackingBatch(await getDb(), event.data, new Date());
+      } catch (error) {
+        throw asStepError(error);
+      }
+    });
+    const announcements = [
+      ...outcome.changes.map(({ newCheckpointCount: _count, ...change }) => trackingUpdated.create({ organizationId, ...change })),
+      ...outcome.changes
+        .filter((change) => change.newCheckpointCount > 0)
+        .map((change) => trackingEstimateRequested.create({ organizationId, trackingId: change.trackingId })),
+    ];
+    if (announcements.length) await step.sendEvent("announce-changes", announcements);
+    return { polled: outcome.polled, skipped: outcome.skipped, changed: outcome.changes.length };
+  },
+);

@@ -1,0 +1,70 @@
+import { announceTrackingChange } from "@/lib/trackings/announce-tracking-change";
+import { createTracking } from "@/lib/trackings/create-tracking";
+import { deleteTracking } from "@/lib/trackings/delete-tracking";
+import { getTrackingOrThrow } from "@/lib/trackings/get-tracking-or-throw";
+import { listTrackings } from "@/lib/trackings/list-trackings";
+import { markTrackingCompleted } from "@/lib/trackings/mark-tracking-completed";
+import { requestPollAndEstimate } from "@/lib/trackings/poll-requests";
+import { retrackTracking } from "@/lib/trackings/retrack-tracking";
+import { updateTracking } from "@/lib/trackings/update-tracking";
+import { ApiError } from "../errors";
+import type { ApiContext, ApiHandler, ApiResult } from "../types";
+import { trackingCodecs } from "../versions";
+import { locatorFrom } from "./tracking-locator";
+
+/** Runs a handler body with the version's field names in its error messages. */
+function versioned(body: (ctx: ApiContext) => Promise<ApiResult>): ApiHandler {
+  return async (ctx) => {
+    try {
+      return await body(ctx);
+    } catch (error) {
+      const rename = trackingCodecs[ctx.version].renameErrorFields;
+      throw error instanceof ApiError && rename ? rename(error) : error;
+    }
+  };
+}
+
+export const createTrackingHandler = versioned(async (ctx) => {
+  const codec = trackingCodecs[ctx.version];
+  const record = await createTracking(ctx.db, ctx.organization, codec.parseCreate(ctx.body));
+  await requestPollAndEstimate(record.tracking);
+  return { status: 201, data: codec.single(record) };
+});
+
+export const getTrackingHandler = versioned(async (ctx) => {
+  const record = await getTrackingOrThrow(ctx.db, ctx.organization.id, locatorFrom(ctx));
+  return { data: trackingCodecs[ctx.version].single(record, ctx.query.get("fields")) };
+});
+
+export const updateTrackingHandler = versioned(async (ctx) => {
+  const codec = trackingCodecs[ctx.version];
+  const input = codec.parseUpdate(ctx.body);
+  const { record, courierChanged } = await updateTracking(ctx.db, ctx.organization, locatorFrom(ctx), input);
+  if (courierChanged) await requestPollAndEstimate(record.tracking);
+  return { data: codec.single(record) };
+});
+
+export const deleteTrackingHandler = versioned(async (ctx) => {
+  const record = await deleteTracking(ctx.db, ctx.organization.id, locatorFrom(ctx));
+  return { data: trackingCodecs[ctx.version].deleted(record) };
+});
+
+export const retrackTrackingHandler = versioned(async (ctx) => {
+  const record = await retrackTracking(ctx.db, ctx.organization.id, locatorFrom(ctx));
+  await requestPollAndEstimate(record.tracking);
+  return { data: trackingCodecs[ctx.version].retracked(record) };
+});
+
+export const markTrackingCompletedHandler = versioned(async (ctx) => {
+  const codec = trackingCodecs[ctx.version];
+  const change = await markTrackingCompleted(ctx.db, ctx.organization.id, locatorFrom(ctx), codec.parseCompletion(ctx.body));
+  await announceTrackingChange(change);
+  return { data: codec.single(change.record) };
+});
+
+export const listTrackingsHandler = versioned(async (ctx) => {
+  const codec = trackingCodecs[ctx.version];
+  const request = codec.parseList(ctx.query, ctx.organization.id);
+  const result = await listTrackings(ctx.db, ctx.organization.id, request.filter, request.paging);
+  return { data: codec.list(result, request) };
+});

@@ -1,0 +1,240 @@
+import { z } from "zod";
+import type { Checkpoint } from "@/db/schema";
+import { ApiError } from "@/lib/api/errors";
+import { parseOrThrow } from "@/lib/api/validation";
+import { COMPLETION_REASONS } from "@/lib/trackings/mark-tracking-completed";
+import type { TrackingRecord } from "@/lib/trackings/tracking-record";
+import type { TrackingPatch } from "@/lib/trackings/tracking-patch";
+import { assertAtMost, validateEmails, validatePhones } from "@/lib/trackings/validate-contacts";
+import { parseInstant } from "@/lib/time";
+import { trackingExtras202407 } from "./2024-07";
+import type { TrackingCodec } from "./codec";
+import type { CourierCodec } from "./courier-codec";
+import { detectFields2025, legacyCourier } from "./courier-fields";
+import { commonListFilter, limitParam, withDefaultWindow } from "./list-query";
+import { checkpointBase, pickFields, trackingBase } from "./tracking-base";
+import { asObject, assertShipDate, commonTrackingFields, slugField, slugGroupField, slugList, toTrackingPatch } from "./tracking-fields";
+
+/** 2025-04 names for the legacy additional fields, in messages and courier objects. */
+export const FIELD_NAMES_2025_04: Record<string, string> = {
+  tracking_postal_code: "destination_postal_code",
+  tracking_state: "destination_state",
+  tracking_origin_country: "origin_country_region",
+  tracking_destination_country: "destination_country_region",
+};
+
+export function renameFields2025(message: string): string {
+  return Object.entries(FIELD_NAMES_2025_04).reduce((text, [legacy, current]) => text.replaceAll(legacy, current), message);
+}
+
+const region = z
+  .string()
+  .regex(/^[A-Za-z]{3}$/, "expected an ISO 3166-1 alpha-3 country code")
+  .transform((value) => value.toUpperCase())
+  .nullable()
+  .optional();
+
+const customer = z.object({
+  role: z.string().nullable().optional(),
+  name: z.string().nullable().optional(),
+  phone_number: z.string().nullable().optional(),
+  email: z.string().nullable().optional(),
+  language: z.string().nullable().optional(),
+});
+
+const sharedFields = {
+  ...commonTrackingFields,
+  origin_country_region: region,
+  destination_country_region: region,
+  customers: z.array(customer).nullable().optional(),
+};
+
+const createFields = z.object({
+  id: z.string().optional(),
+  tracking_number: z.unknown().optional(),
+  slug: slugField,
+  slug_group: slugGroupField,
+  ...sharedFields,
+  last_mile: z.object({ tracking_number: z.string(), slug: z.string().optional() }).nullable().optional(),
+});
+
+const updateFields = z.object({ slug: z.string().optional(), ...sharedFields });
+
+/** 2025-04 takes a date or a date-time for the ship date (earlier versions: YYYYMMDD). */
+const SHIP_DATE_2025 = /^(\d{8}|\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?)$/;
+
+const completionBody = z.object({
+  reason: z.enum(COMPLETION_REASONS),
+  event_datetime: z
+    .string()
+    .refine((value) => parseInstant(value) !== null, "expected YYYY-MM-DD, YYYY-MM-DDTHH:mm:ss or an ISO 8601 date-time")
+    .optional(),
+});
+
+type SharedFields = z.infer<z.ZodObject<typeof sharedFields>>;
+
+/** 2025-04 names → the stored columns; destination/origin fields double as courier additional fields. */
+function patch2025(fields: SharedFields): TrackingPatch {
+  const { origin_country_region, destination_country_region, customers, ...rest } = fields;
+  const patch = toTrackingPatch({
+    ...rest,
+    origin_country_iso3: origin_country_region,
+    destination_country_iso3: destination_country_region,
+    tracking_origin_country: origin_country_region,
+    tracking_destination_country: destination_country_region,
+    tracking_postal_code: rest.destination_postal_code,
+    tracking_state: rest.destination_state,
+  });
+  if (customers !== undefined) {
+    const list = customers ?? [];
+    assertAtMost(list, "customers");
+    const cleaned = list.map((entry, index) => ({
+      role: entry.role ?? null,
+      name: entry.name ?? null,
+      email: entry.email ? validateEmails([entry.email], `customers[${index}].email`)[0]! : null,
+      phone_number: entry.phone_number ? validatePhones([entry.phone_number], `customers[${index}].phone_number`)[0]! : null,
+      language: entry.language ?? null,
+    }));
+    patch.customers = cleaned;
+    // Notifications go to every customer's address and phone.
+    patch.emails = cleaned.flatMap((entry) => (entry.email ? [entry.email] : []));
+    patch.smses = cleaned.flatMap((entry) => (entry.phone_number ? [entry.phone_number] : []));
+    patch.customerName = cleaned.find((entry) => entry.name)?.name ?? null;
+  }
+  return patch;
+}
+
+function checkpoint202504(checkpoint: Checkpoint) {
+  const [latitude, longitude] = checkpoint.coordinates;
+  return {
+    ...checkpointBase(checkpoint),
+    coordinate: latitude === undefined ? null : { latitude, longitude },
+    country_region: checkpoint.countryIso3,
+    country_region_name: checkpoint.countryName,
+    source: checkpoint.source,
+    events: [] as unknown[],
+  };
+}
+
+function tracking202504(record: TrackingRecord) {
+  const {
+    customer_name: _customerName,
+    emails: _emails,
+    smses: _smses,
+    origin_country_iso3,
+    destination_country_iso3,
+    courier_destination_country_iso3,
+    tracking_origin_country: _trackingOrigin,
+    tracking_destination_country: _trackingDestination,
+    tracking_postal_code: _trackingPostal,
+    tracking_state: _trackingState,
+    expected_delivery,
+    last_updated_at: _lastUpdatedAt,
+    ...base
+  } = trackingBase(record, "confidence_code");
+  const t = record.tracking;
+  const lastMile = t.nextCouriers[0];
+  return {
+    ...base,
+    ...trackingExtras202407(record),
+    origin_country_region: origin_country_iso3,
+    destination_country_region: destination_country_iso3,
+    courier_destination_country_region: courier_destination_country_iso3,
+    courier_estimated_delivery_date: expected_delivery
+      ? {
+          estimated_delivery_date: expected_delivery.slice(0, 10),
+          estimated_delivery_date_min: null,
+          estimated_delivery_date_max: null,
+        }
+      : null,
+    customers: t.customers,
+    first_mile: null,
+    last_mile: lastMile
+      ? { tracking_number: lastMile.tracking_number, slug: lastMile.slug, transit_time: null, courier_tracking_link: null, courier_redirect_link: null, source: lastMile.source }
+      : null,
+    checkpoints: record.checkpoints.map(checkpoint202504),
+  };
+}
+
+function renamingErrors<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    throw error instanceof ApiError ? renameErrorFields(error) : error;
+  }
+}
+
+function renameErrorFields(error: ApiError): ApiError {
+  return new ApiError(error.code, renameFields2025(error.message), error.data);
+}
+
+export const codec202504: TrackingCodec = {
+  parseCreate(body) {
+    const fields = parseOrThrow(createFields, asObject(body));
+    if (fields.slug && fields.slug_group) throw new ApiError(4008, "The value of `slug_group` is invalid: send either `slug` or `slug_group`.");
+    assertShipDate(fields.tracking_ship_date, SHIP_DATE_2025);
+    const { id, tracking_number, slug, slug_group, last_mile, ...shared } = fields;
+    const patch = renamingErrors(() => patch2025(shared));
+    if (last_mile) patch.nextCouriers = [{ tracking_number: last_mile.tracking_number, slug: last_mile.slug ?? "", source: "user" }];
+    return { id, trackingNumber: tracking_number, slugs: slugList(slug), slugGroup: slug_group, fields: patch };
+  },
+  parseUpdate(body) {
+    const { slug, ...fields } = parseOrThrow(updateFields, asObject(body));
+    assertShipDate(fields.tracking_ship_date, SHIP_DATE_2025);
+    return { fields: renamingErrors(() => patch2025(fields)), slug };
+  },
+  parseCompletion(body) {
+    const { reason, event_datetime } = parseOrThrow(completionBody, asObject(body));
+    return { reason, eventDatetime: event_datetime };
+  },
+  parseList(query) {
+    const requested = commonListFilter(query, { courierDestination: "courier_destination_country_region" });
+    const filter = withDefaultWindow(requested, requested.createdAtMax ?? new Date());
+    return {
+      filter,
+      paging: { kind: "cursor", cursor: query.get("cursor") || undefined, limit: limitParam(query) },
+      fields: query.get("fields"),
+      echo: {},
+    };
+  },
+  single: (record, fields) => pickFields(tracking202504(record), fields ?? null),
+  deleted: (record) => tracking202504(record),
+  retracked: (record) => tracking202504(record),
+  list(result, request) {
+    return {
+      pagination: { total: result.total, next_cursor: result.nextCursor, has_next_page: result.hasNextPage },
+      trackings: result.records.map((record) => pickFields(tracking202504(record), request.fields)),
+    };
+  },
+  tracking: tracking202504,
+  checkpoint: checkpoint202504,
+  renameErrorFields,
+};
+
+const detectBody2025 = z.object(detectFields2025);
+
+export const couriers202504: CourierCodec = {
+  parseDetect(body) {
+    const fields = parseOrThrow(detectBody2025, asObject(body));
+    if (fields.slug && fields.slug_group) throw new ApiError(4008, "The value of `slug_group` is invalid: send either `slug` or `slug_group`.");
+    const slugs = slugList(fields.slug);
+    return {
+      trackingNumber: fields.tracking_number.trim(),
+      slugs: slugs.length ? slugs : undefined,
+      slugGroup: fields.slug_group,
+      originCountryIso3: fields.origin_country_region ?? undefined,
+      destinationCountryIso3: fields.destination_country_region ?? undefined,
+    };
+  },
+  courier(courier) {
+    const { service_from_country_iso3, required_fields, optional_fields, ...rest } = legacyCourier(courier);
+    const rename = (fields: string[]) => fields.map((field) => FIELD_NAMES_2025_04[field] ?? field);
+    return {
+      ...rest,
+      required_fields: rename(required_fields),
+      optional_fields: rename(optional_fields),
+      service_from_country_regions: service_from_country_iso3,
+      credentials: { fields: courier.credentialFields.map(({ name, type, required }) => ({ name, type, required })) },
+    };
+  },
+};

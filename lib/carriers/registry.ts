@@ -1,0 +1,90 @@
+import { createDhlAdapter } from "@/lib/carriers/dhl/adapter";
+import { createFedexAdapter } from "@/lib/carriers/fedex/adapter";
+import { type FetchFunction } from "@/lib/carriers/http-client";
+import { parseRateLimit } from "@/lib/carriers/request-throttle";
+import { createTestingCourierAdapter } from "@/lib/carriers/testing-courier/adapter";
+import { type CarrierAdapter } from "@/lib/carriers/types";
+import { createUpsAdapter } from "@/lib/carriers/ups/adapter";
+import { createUspsAdapter } from "@/lib/carriers/usps/adapter";
+
+export type CarrierEnv = Record<string, string | undefined>;
+
+export interface RegistryOptions {
+  /** Where configuration is read from; `process.env` when absent. */
+  env?: CarrierEnv;
+  /** Injected in tests. */
+  fetch?: FetchFunction;
+  /** Clock for token expiry; injected in tests. */
+  clock?: () => number;
+}
+
+/**
+ * Client-side quotas per connection when `<CARRIER>_RATE_LIMIT` is unset: the carriers'
+ * documented defaults (DHL Starter 1/s, FedEx 1,400 per 10 s, USPS about 60 per hour; UPS
+ * publishes none). `<CARRIER>_RATE_LIMIT=off` turns the limit off, e.g. against a fake server.
+ */
+const DEFAULT_RATE_LIMITS = { DHL: "1/1", UPS: "off", FEDEX: "1400/10", USPS: "60/3600" } as const;
+
+function common(env: CarrierEnv, carrier: keyof typeof DEFAULT_RATE_LIMITS, options: RegistryOptions) {
+  const timeoutMs = Number(env.CARRIER_TIMEOUT_MS);
+  return {
+    baseUrl: env[`${carrier}_API_BASE_URL`] || undefined,
+    rateLimit: parseRateLimit(env[`${carrier}_RATE_LIMIT`] ?? DEFAULT_RATE_LIMITS[carrier]),
+    timeoutMs: Number.isFinite(timeoutMs) && timeoutMs > 0 ? timeoutMs : undefined,
+    fetch: options.fetch,
+    clock: options.clock,
+  };
+}
+
+function buildAdapters(options: RegistryOptions): CarrierAdapter[] {
+  const env = options.env ?? process.env;
+  return [
+    createTestingCourierAdapter(),
+    createDhlAdapter({ ...common(env, "DHL", options), apiKey: env.DHL_API_KEY }),
+    createUpsAdapter({
+      ...common(env, "UPS", options),
+      clientId: env.UPS_CLIENT_ID,
+      clientSecret: env.UPS_CLIENT_SECRET,
+      accountNumber: env.UPS_ACCOUNT_NUMBER,
+    }),
+    createFedexAdapter({
+      ...common(env, "FEDEX", options),
+      clientId: env.FEDEX_CLIENT_ID,
+      clientSecret: env.FEDEX_CLIENT_SECRET,
+    }),
+    createUspsAdapter({
+      ...common(env, "USPS", options),
+      clientId: env.USPS_CLIENT_ID,
+      clientSecret: env.USPS_CLIENT_SECRET,
+    }),
+  ];
+}
+
+// Adapters hold token caches and quotas, so they live as long as the options they were built from.
+const DEFAULT_OPTIONS: RegistryOptions = {};
+const built = new WeakMap<RegistryOptions, { adapters: CarrierAdapter[]; bySlug: Map<string, CarrierAdapter> }>();
+
+function registry(options: RegistryOptions) {
+  let entry = built.get(options);
+  if (!entry) {
+    const adapters = buildAdapters(options);
+    entry = { adapters, bySlug: new Map(adapters.flatMap((adapter) => adapter.slugs.map((slug) => [slug, adapter]))) };
+    built.set(options, entry);
+  }
+  return entry;
+}
+
+/** Every carrier adapter, configured from the environment (or `options.env`). */
+export function carrierAdapters(options: RegistryOptions = DEFAULT_OPTIONS): readonly CarrierAdapter[] {
+  return registry(options).adapters;
+}
+
+/** The adapter that tracks a courier slug, or null when Waybill cannot poll that courier. */
+export function adapterForSlug(slug: string, options: RegistryOptions = DEFAULT_OPTIONS): CarrierAdapter | null {
+  return registry(options).bySlug.get(slug) ?? null;
+}
+
+/** Courier slugs that have an adapter. */
+export function trackableSlugs(options: RegistryOptions = DEFAULT_OPTIONS): string[] {
+  return [...registry(options).bySlug.keys()];
+}

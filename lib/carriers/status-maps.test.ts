@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { DHL_KEYWORD_RULES, DHL_STATUS_CODES } from "@/lib/carriers/dhl/status-map";
+import { FEDEX_DERIVED_STATUS_CODES, FEDEX_EVENT_TYPES, FEDEX_EXCEPTION_CODES } from "@/lib/carriers/fedex/status-map";
+import { isAssignableSubtag, type TagSubtag, tagOfSubtag } from "@/lib/carriers/subtags";
+import { TAGS } from "@/lib/carriers/types";
+import {
+  UPS_ACTIVITY_CODES,
+  UPS_ACTIVITY_TYPES,
+  UPS_IGNORED_STATUS_CODES,
+  UPS_INFORMATIONAL_STATUS_CODES,
+  UPS_STATUS_CODES,
+} from "@/lib/carriers/ups/status-map";
+import { USPS_EVENT_CODES, USPS_STATUS_CATEGORIES } from "@/lib/carriers/usps/status-map";
+
+const tables: Record<string, Record<string, TagSubtag | null>> = {
+  "DHL statusCode": DHL_STATUS_CODES,
+  "DHL keyword rules": Object.fromEntries(DHL_KEYWORD_RULES.map((rule) => [rule.match.source, rule.to])),
+  "UPS activity type": UPS_ACTIVITY_TYPES,
+  "UPS status code": UPS_STATUS_CODES,
+  "UPS activity code": UPS_ACTIVITY_CODES,
+  "FedEx eventType": FEDEX_EVENT_TYPES,
+  "FedEx exceptionCode": FEDEX_EXCEPTION_CODES,
+  "FedEx derivedStatusCode": FEDEX_DERIVED_STATUS_CODES,
+  "USPS eventCode": USPS_EVENT_CODES,
+  "USPS statusCategory": USPS_STATUS_CATEGORIES,
+};
+
+describe("carrier status maps", () => {
+  for (const [name, table] of Object.entries(tables)) {
+    it(`${name}: every mapped value is an assignable subtag of its tag`, () => {
+      for (const [code, value] of Object.entries(table)) {
+        if (value === null) continue;
+        const [tag, subtag] = value;
+        expect(TAGS, `${name} ${code}`).toContain(tag);
+        expect(isAssignableSubtag(subtag), `${name} ${code} → ${subtag}`).toBe(true);
+        expect(tagOfSubtag(subtag), `${name} ${code}`).toBe(tag);
+        // Pending and Expired are Waybill's own states, never a carrier's.
+        expect(["Pending", "Expired"], `${name} ${code}`).not.toContain(tag);
+      }
+    });
+  }
+
+  it("UPS: zero-padded 3-digit codes, none both mapped and informational or ignored", () => {
+    for (const code of [...Object.keys(UPS_STATUS_CODES), ...UPS_INFORMATIONAL_STATUS_CODES, ...UPS_IGNORED_STATUS_CODES]) {
+      expect(code).toMatch(/^\d{3}$/);
+    }
+    for (const code of UPS_INFORMATIONAL_STATUS_CODES) expect(UPS_STATUS_CODES).not.toHaveProperty(code);
+    for (const code of UPS_IGNORED_STATUS_CODES) expect(UPS_STATUS_CODES).not.toHaveProperty(code);
+  });
+
+  it("DHL keyword rules refine only DHL's own status codes, in lower-case text", () => {
+    for (const rule of DHL_KEYWORD_RULES) {
+      for (const code of rule.when) expect(Object.keys(DHL_STATUS_CODES)).toContain(code);
+      expect(rule.match.flags).not.toContain("i");
+      expect(rule.match.source).toBe(rule.match.source.toLowerCase());
+    }
+  });
+
+  it("FedEx event types are two characters", () => {
+    for (const code of Object.keys(FEDEX_EVENT_TYPES)) expect(code).toMatch(/^[A-Za-z]{2}$/);
+  });
+});

@@ -1,0 +1,88 @@
+import type { AdditionalFields } from "@/lib/couriers/types";
+
+export const TAGS = [
+  "Pending",
+  "InfoReceived",
+  "InTransit",
+  "OutForDelivery",
+  "AttemptFail",
+  "Delivered",
+  "AvailableForPickup",
+  "Exception",
+  "Expired",
+] as const;
+export type Tag = (typeof TAGS)[number];
+
+/** A scan event normalised from a carrier's answer. */
+export interface NormalizedCheckpoint {
+  /** Local time at the scan's place, ISO 8601 without offset: "2024-03-01T14:05:00". */
+  checkpointTime: string;
+  /** The same instant with its offset when the carrier tells it (else null): sorts and dedupes. */
+  occurredAt: string | null;
+  message: string;
+  location: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  countryIso3: string | null;
+  countryName: string | null;
+  coordinates: [number, number] | [];
+  tag: Tag;
+  subtag: string;
+  subtagMessage: string;
+  /** The carrier's own status code for this event. */
+  rawTag: string | null;
+}
+
+/** Shipment-level facts a carrier reports beside its events. */
+export interface ShipmentFacts {
+  signedBy?: string | null;
+  expectedDelivery?: string | null;
+  shipmentType?: string | null;
+  shipmentWeight?: number | null;
+  shipmentWeightUnit?: string | null;
+  shipmentPackageCount?: number | null;
+  shipmentPickupDate?: string | null;
+  shipmentDeliveryDate?: string | null;
+  originCountryIso3?: string | null;
+  destinationCountryIso3?: string | null;
+  courierDestinationCountryIso3?: string | null;
+  serviceType?: string | null;
+}
+
+export interface TrackRequest {
+  /** Our tracking id: results are keyed by it. */
+  id: string;
+  slug: string;
+  trackingNumber: string;
+  additionalFields: AdditionalFields;
+  createdAt: Date;
+  /** Decrypted connection credentials when the tracking uses a courier connection. */
+  credentials?: Record<string, string>;
+}
+
+export type TrackResult =
+  | { kind: "found"; checkpoints: NormalizedCheckpoint[]; shipment: ShipmentFacts }
+  | { kind: "not_found"; message: string };
+
+export type CarrierErrorKind = "auth" | "rate_limited" | "unavailable" | "bad_request";
+
+/** A failure of the whole call (not of one number): retried by the caller unless `kind` is final. */
+export class CarrierError extends Error {
+  constructor(
+    readonly kind: CarrierErrorKind,
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = "CarrierError";
+  }
+}
+
+export interface CarrierAdapter {
+  /** Courier slugs this adapter tracks. */
+  slugs: string[];
+  /** How many numbers one call may carry (FedEx: 30). */
+  batchSize: number;
+  track(requests: TrackRequest[], now: Date): Promise<Map<string, TrackResult>>;
+}

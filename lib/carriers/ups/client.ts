@@ -1,0 +1,115 @@
+import { randomUUID } from "node:crypto";
+import { carrierRequest, type CarrierResponse, errorForStatus, type HttpOptions } from "@/lib/carriers/http-client";
+import { type AccessToken, expiresInSeconds, OAuthTokenCache } from "@/lib/carriers/oauth-token-cache";
+import { type RateLimit, RequestThrottle } from "@/lib/carriers/request-throttle";
+import { CarrierError } from "@/lib/carriers/types";
+
+export const UPS_DEFAULT_BASE_URL = "https://onlinetools.ups.com";
+
+export interface UpsClientOptions extends HttpOptions {
+  /** `https://onlinetools.ups.com`, or `https://wwwcie.ups.com` for UPS's test environment. */
+  baseUrl?: string;
+  rateLimit?: RateLimit | null;
+  /** Clock for token expiry; injected in tests. */
+  clock?: () => number;
+}
+
+export interface UpsCredentials {
+  clientId: string;
+  clientSecret: string;
+  /** The 6-character shipper number, sent as `x-merchant-id` when known. */
+  accountNumber?: string;
+}
+
+export type UpsAnswer = { kind: "answer"; body: unknown } | { kind: "not_found"; message: string };
+
+/** Error codes in a 400 body that mean the number itself is wrong or unknown, not the request. */
+const NUMBER_ERROR_CODES = new Set(["TV1002", "TW0001"]);
+
+/** UPS Track API: OAuth client credentials (Basic auth to the token endpoint), one number per call. */
+export class UpsClient {
+  private readonly baseUrl: string;
+  private readonly tokens: OAuthTokenCache;
+  private readonly throttle: RequestThrottle;
+
+  constructor(private readonly options: UpsClientOptions = {}) {
+    this.baseUrl = (options.baseUrl ?? UPS_DEFAULT_BASE_URL).replace(/\/+$/, "");
+    this.tokens = new OAuthTokenCache(options.clock);
+    this.throttle = new RequestThrottle("UPS", options.rateLimit);
+  }
+
+  async track(trackingNumber: string, credentials: UpsCredentials): Promise<UpsAnswer> {
+    const url = new URL(`${this.baseUrl}/api/track/v1/details/${encodeURIComponent(trackingNumber)}`);
+    url.search = new URLSearchParams({
+      locale: "en_US",
+      returnSignature: "false",
+      returnMilestones: "false",
+      returnPOD: "false",
+    }).toString();
+    await this.throttle.acquire(credentials.clientId);
+    const response = await this.tokens.withToken(
+      `${this.baseUrl}|${credentials.clientId}`,
+      () => this.fetchToken(credentials),
+      (token) =>
+        carrierRequest(
+          "UPS",
+          url.toString(),
+          {
+            headers: {
+              Authorization: `Bearer ${token}`,
+              transId: randomUUID().replace(/-/g, "").slice(0, 32),
+              transactionSrc: "waybill",
+              Accept: "application/json",
+            },
+          },
+          this.options,
+        ),
+    );
+    if (response.status === 200) return { kind: "answer", body: response.body };
+    const error = firstError(response);
+    if (response.status === 400 && error && NUMBER_ERROR_CODES.has(error.code)) {
+      return { kind: "not_found", message: error.message };
+    }
+    if (response.status === 404) {
+      return { kind: "not_found", message: error?.message ?? "Tracking Information Not Found" };
+    }
+    throw errorForStatus("UPS", response, error ? `${error.code} ${error.message}` : undefined);
+  }
+
+  private async fetchToken(credentials: UpsCredentials): Promise<AccessToken> {
+    const headers: Record<string, string> = {
+      Authorization: `Basic ${Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`).toString("base64")}`,
+      "Content-Type": "application/x-www-form-urlencoded",
+      Accept: "application/json",
+    };
+    if (credentials.accountNumber) headers["x-merchant-id"] = credentials.accountNumber;
+    const response = await carrierRequest(
+      "UPS",
+      `${this.baseUrl}/security/v1/oauth/token`,
+      { method: "POST", headers, body: "grant_type=client_credentials" },
+      this.options,
+    );
+    const body = (response.body ?? {}) as { access_token?: unknown; expires_in?: unknown };
+    if (response.status === 200 && typeof body.access_token === "string") {
+      // UPS tokens live four hours; `expires_in` arrives as a string.
+      const lifetimeSeconds = expiresInSeconds(body.expires_in, 14_399);
+      return { value: body.access_token, expiresAtMs: (this.options.clock ?? Date.now)() + lifetimeSeconds * 1000 };
+    }
+    const error = firstError(response);
+    const detail = error ? `${error.code} ${error.message}` : undefined;
+    // The token endpoint answers bad client credentials with 400 or 401; both are the merchant's to fix.
+    if (response.status === 400 || response.status === 401 || response.status === 403) {
+      throw new CarrierError("auth", `UPS refused the client credentials${detail ? `: ${detail}` : ""}`);
+    }
+    throw errorForStatus("UPS", response, detail);
+  }
+}
+
+/** The first `{code, message}` of UPS's `{response: {errors: [...]}}` error body. */
+function firstError(response: CarrierResponse): { code: string; message: string } | null {
+  const errors = (response.body as { response?: { errors?: { code?: unknown; message?: unknown }[] } } | null)?.response
+    ?.errors;
+  const first = Array.isArray(errors) ? errors[0] : undefined;
+  if (!first) return null;
+  return { code: String(first.code ?? ""), message: String(first.message ?? "") };
+}

@@ -1,0 +1,134 @@
+import { carrierRequest, type CarrierResponse, errorForStatus, type HttpOptions } from "@/lib/carriers/http-client";
+import { type AccessToken, expiresInSeconds, OAuthTokenCache } from "@/lib/carriers/oauth-token-cache";
+import { type RateLimit, RequestThrottle } from "@/lib/carriers/request-throttle";
+import { CarrierError } from "@/lib/carriers/types";
+
+export const USPS_DEFAULT_BASE_URL = "https://apis.usps.com";
+
+export interface UspsClientOptions extends HttpOptions {
+  /** `https://apis.usps.com`, or `https://apis-tem.usps.com` for USPS's test environment. */
+  baseUrl?: string;
+  /** Client-side quota per app (USPS default: about 60 calls per hour across its v3 APIs). */
+  rateLimit?: RateLimit | null;
+  /** Clock for token expiry; injected in tests. */
+  clock?: () => number;
+}
+
+export interface UspsCredentials {
+  /** The app's consumer key. */
+  clientId: string;
+  /** The app's consumer secret. */
+  clientSecret: string;
+}
+
+export interface UspsQuery {
+  trackingNumber: string;
+  destinationZipCode?: string;
+  /** `YYYY-MM-DD`. */
+  mailingDate?: string;
+}
+
+export type UspsAnswer = { kind: "answer"; body: unknown } | { kind: "not_found"; message: string };
+
+/**
+ * 400 message codes that are about the number, not the request: not yet known to USPS
+ * (150001–150004, 150009), or not trackable by us (another shipper's, a pickup number,
+ * fraudulent postage, a suppressed country).
+ */
+const NUMBER_ERROR_CODES = new Set([
+  "150001",
+  "150002",
+  "150003",
+  "150004",
+  "150008",
+  "150009",
+  "150010",
+  "150011",
+  "150012",
+]);
+
+/** USPS Tracking v3: OAuth client credentials, one number per call. */
+export class UspsClient {
+  private readonly baseUrl: string;
+  private readonly tokens: OAuthTokenCache;
+  private readonly throttle: RequestThrottle;
+
+  constructor(private readonly options: UspsClientOptions = {}) {
+    this.baseUrl = (options.baseUrl ?? USPS_DEFAULT_BASE_URL).replace(/\/+$/, "");
+    this.tokens = new OAuthTokenCache(options.clock);
+    this.throttle = new RequestThrottle("USPS", options.rateLimit);
+  }
+
+  async track(query: UspsQuery, credentials: UspsCredentials): Promise<UspsAnswer> {
+    const url = new URL(`${this.baseUrl}/tracking/v3/tracking/${encodeURIComponent(query.trackingNumber)}`);
+    url.searchParams.set("expand", "DETAIL");
+    if (query.destinationZipCode) url.searchParams.set("destinationZIPCode", query.destinationZipCode);
+    if (query.mailingDate) url.searchParams.set("mailingDate", query.mailingDate);
+    await this.throttle.acquire(credentials.clientId);
+    const response = await this.tokens.withToken(
+      `${this.baseUrl}|${credentials.clientId}`,
+      () => this.fetchToken(credentials),
+      (token) =>
+        carrierRequest(
+          "USPS",
+          url.toString(),
+          { headers: { Authorization: `Bearer ${token}`, Accept: "application/json" } },
+          this.options,
+        ),
+    );
+    if (response.status === 200) return { kind: "answer", body: response.body };
+    const error = uspsError(response);
+    if (response.status === 400 && error.code && NUMBER_ERROR_CODES.has(error.code)) {
+      return { kind: "not_found", message: error.message || "A status update is not yet available." };
+    }
+    if (response.status === 404) return { kind: "not_found", message: error.message || "Tracking number not found." };
+    throw errorForStatus("USPS", response, [error.code, error.message].filter(Boolean).join(" ") || undefined);
+  }
+
+  private async fetchToken(credentials: UspsCredentials): Promise<AccessToken> {
+    const response = await carrierRequest(
+      "USPS",
+      `${this.baseUrl}/oauth2/v3/token`,
+      {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
+        body: new URLSearchParams({
+          grant_type: "client_credentials",
+          client_id: credentials.clientId,
+          client_secret: credentials.clientSecret,
+        }).toString(),
+      },
+      this.options,
+    );
+    const body = (response.body ?? {}) as {
+      access_token?: unknown;
+      expires_in?: unknown;
+      scope?: unknown;
+      error?: unknown;
+      error_description?: unknown;
+    };
+    if (response.status === 200 && typeof body.access_token === "string") {
+      // Apps get tracking only on request; without the scope every tracking call would fail with 401.
+      if (typeof body.scope === "string" && body.scope.trim() && !body.scope.split(/\s+/).includes("tracking")) {
+        throw new CarrierError("auth", "the USPS app has no access to the tracking API (scope `tracking` missing)");
+      }
+      const lifetimeSeconds = expiresInSeconds(body.expires_in, 28_799);
+      return { value: body.access_token, expiresAtMs: (this.options.clock ?? Date.now)() + lifetimeSeconds * 1000 };
+    }
+    const detail = [body.error, body.error_description].filter((part) => typeof part === "string").join(": ");
+    if (response.status === 400 || response.status === 401 || response.status === 403) {
+      throw new CarrierError("auth", `USPS refused the client credentials${detail ? `: ${detail}` : ""}`);
+    }
+    throw errorForStatus("USPS", response, detail || undefined);
+  }
+}
+
+/** The message code and text of USPS's `{error: {code, message, errors: [{code, title}]}}` body. */
+function uspsError(response: CarrierResponse): { code: string | null; message: string } {
+  type UspsErrorBody = { error?: { message?: unknown; errors?: { code?: unknown; title?: unknown }[] } } | null;
+  const error = (response.body as UspsErrorBody)?.error;
+  const first = Array.isArray(error?.errors) ? error.errors[0] : undefined;
+  const text = typeof error?.message === "string" && error.message ? error.message : first?.title;
+  const message = typeof text === "string" ? text : "";
+  return { code: typeof first?.code === "string" ? first.code : null, message: message.replace(/\s*-\s*$/, "").trim() };
+}

@@ -1,0 +1,35 @@
+import type { Executor } from "@/db/client";
+import { courierConnections } from "@/db/schema";
+import { newId } from "@/lib/ids";
+import { courierConnectionView, type CourierConnectionView } from "./courier-connection-view";
+import { credentialsContext, sealCredentials } from "./credentials-cipher";
+import { connectionCourierOrThrow, validateCredentials } from "./validate-credentials";
+
+export interface CourierConnectionInput {
+  courierSlug: string;
+  credentials: unknown;
+}
+
+/** Stores a merchant's carrier account, credentials encrypted; 4008/4009 name the field at fault. */
+export async function createCourierConnection(
+  db: Executor,
+  organizationId: string,
+  input: CourierConnectionInput,
+): Promise<CourierConnectionView> {
+  const courier = connectionCourierOrThrow(input.courierSlug);
+  const credentials = validateCredentials(courier, input.credentials);
+  const id = newId();
+  const now = new Date();
+  const [row] = await db
+    .insert(courierConnections)
+    .values({
+      organizationId,
+      id,
+      courierSlug: courier.slug,
+      credentialsCiphertext: sealCredentials(credentials, credentialsContext(organizationId, id)),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  return courierConnectionView(row!);
+}

@@ -1,0 +1,17 @@
+import { couriers202504 } from "@/lib/api/versions/2025-04";
+import type { Courier } from "@/lib/couriers/types";
+import { listCouriers } from "@/lib/couriers/list-couriers";
+import type { CourierOption } from "./types";
+
+/** A courier as a form offers it: its required fields under their 2025-04 names. */
+export function courierOption(courier: Courier): CourierOption {
+  const { required_fields } = couriers202504.courier(courier) as { required_fields: string[] };
+  return { slug: courier.slug, name: courier.name, required_fields };
+}
+
+/** The whole catalogue, by name, for pickers (a few hundred entries: the browser filters it). */
+export function listCourierOptions(): CourierOption[] {
+  return listCouriers()
+    .map(courierOption)
+    .sort((a, b) => a.name.localeCompare(b.name));
+}

@@ -1,0 +1,29 @@
+import { getServerSession } from "next-auth";
+import { cache } from "react";
+import { getDb } from "@/db/client";
+import type { MemberRole, Organization } from "@/db/schema";
+import { getMembership } from "@/lib/accounts/get-membership";
+import { passwordStamp } from "@/lib/accounts/hash-password";
+import { authOptions } from "./auth-options";
+
+export interface DashboardUser {
+  id: string;
+  email: string;
+  name: string | null;
+  role: MemberRole;
+  /** Every query the dashboard makes is scoped to this organisation. */
+  organization: Organization;
+}
+
+/**
+ * The signed-in user, their organisation and role, read from the database on every request, so
+ * removing a member, changing a role or a password takes effect at once. Null when signed out.
+ */
+export const getDashboardUser = cache(async (): Promise<DashboardUser | null> => {
+  const session = await getServerSession(authOptions());
+  if (!session?.userId) return null;
+  const membership = await getMembership(await getDb(), session.userId);
+  if (!membership || passwordStamp(membership.user.passwordHash) !== session.stamp) return null;
+  const { user, organization, role } = membership;
+  return { id: user.id, email: user.email, name: user.name, role, organization };
+});

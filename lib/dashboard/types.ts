@@ -1,0 +1,140 @@
+/*
+ * What the dashboard's internal API returns: the 2025-04 serialisation (snake_case, as the public
+ * API writes it) plus the few things only a person needs, such as the courier's name.
+ */
+
+export interface CheckpointView {
+  checkpoint_time: string;
+  created_at: string | null;
+  message: string;
+  location: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  country_region: string | null;
+  country_region_name: string | null;
+  tag: string;
+  subtag: string;
+  subtag_message: string;
+  source: string;
+}
+
+export interface EstimateView {
+  estimated_delivery_date: string;
+  estimated_delivery_date_min: string | null;
+  estimated_delivery_date_max: string | null;
+  confidence_code?: number | null;
+}
+
+export interface TrackingSummary {
+  id: string;
+  tracking_number: string;
+  slug: string;
+  courier_name: string;
+  title: string;
+  tag: string;
+  subtag_message: string;
+  active: boolean;
+  order_id: string | null;
+  order_number: string | null;
+  customer_name: string | null;
+  destination_country_region: string | null;
+  created_at: string;
+  updated_at: string;
+  latest_checkpoint: { message: string; checkpoint_time: string; location: string | null } | null;
+  latest_estimated_delivery: { datetime: string; source: string } | null;
+}
+
+export interface TrackingDetail extends TrackingSummary {
+  subtag: string;
+  note: string | null;
+  source: string;
+  language: string | null;
+  order_date: string | null;
+  order_promised_delivery_date: string | null;
+  origin_country_region: string | null;
+  destination_city: string | null;
+  destination_state: string | null;
+  destination_postal_code: string | null;
+  tracking_account_number: string | null;
+  tracking_key: string | null;
+  tracking_ship_date: string | null;
+  shipment_type: string | null;
+  signed_by: string | null;
+  shipment_pickup_date: string | null;
+  shipment_delivery_date: string | null;
+  transit_time: number | null;
+  on_time_status: string | null;
+  courier_tracking_link: string | null;
+  waybill_estimated_delivery_date: EstimateView | null;
+  courier_estimated_delivery_date: EstimateView | null;
+  customers: { name: string | null; email: string | null; phone_number: string | null }[];
+  /** Notification contacts: who hears about this shipment. */
+  emails: string[];
+  smses: string[];
+  checkpoints: CheckpointView[];
+  /** Fields the courier needs besides the number, under their 2025-04 names. */
+  courier_required_fields: string[];
+}
+
+export interface TrackingPage {
+  trackings: TrackingSummary[];
+  total: number;
+  hasNextPage: boolean;
+  nextCursor: string | null;
+}
+
+export interface CourierOption {
+  slug: string;
+  name: string;
+  required_fields: string[];
+}
+
+export interface CourierSuggestion extends CourierOption {
+  preferred: boolean;
+  checksum_verified: boolean;
+}
+
+export interface ApiKeyView {
+  id: string;
+  name: string;
+  keyStart: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+export interface MemberView {
+  userId: string;
+  email: string;
+  name: string | null;
+  role: "admin" | "member";
+  joinedAt: string;
+}
+
+export interface ImportRowError {
+  /** The line as a spreadsheet numbers it: the header is row 1. */
+  row: number;
+  message: string;
+}
+
+export interface ImportResult {
+  created: number;
+  failed: ImportRowError[];
+}
+
+export interface ConnectionCourierOption {
+  slug: string;
+  name: string;
+  fields: { name: string; required: boolean; secret: boolean }[];
+}
+
+export interface ConnectionSummary {
+  id: string;
+  courierSlug: string;
+  courierName: string;
+  /** Secret fields come back masked ("••••1234"); they are never shown again in full. */
+  credentials: Record<string, string>;
+  createdAt: string;
+  updatedAt: string;
+}

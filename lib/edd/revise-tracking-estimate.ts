@@ -1,0 +1,38 @@
+import { and, eq } from "drizzle-orm";
+import type { Database } from "@/db/client";
+import { trackings, type WaybillEstimate } from "@/db/schema";
+import { withCheckpoints } from "@/lib/trackings/tracking-record";
+import { estimateTrackingDelivery, type TrackingEstimate } from "./estimate-tracking-delivery";
+import { getEddModel } from "./get-edd-model";
+
+export interface EstimateRevision {
+  previous: WaybillEstimate | null;
+  estimate: TrackingEstimate;
+  /** An earlier estimate's dates moved (not only its confidence): what `edd_revise` webhooks announce. */
+  revised: boolean;
+}
+
+const DATE_KEYS = ["estimated_delivery_date", "estimated_delivery_date_min", "estimated_delivery_date_max"] as const;
+const ALL_KEYS = [...DATE_KEYS, "confidence_score", "confidence_code"] as const;
+
+/**
+ * Recomputes a tracking's `waybill_estimate` and stores it when it differs. Null when nothing was
+ * stored: the tracking is gone, already delivered (its last estimate stays, for on-time status), or
+ * the estimate is unchanged.
+ */
+export async function reviseTrackingEstimate(db: Database, organizationId: string, trackingId: string): Promise<EstimateRevision | null> {
+  const model = await getEddModel(db);
+  return db.transaction(async (tx) => {
+    const where = and(eq(trackings.organizationId, organizationId), eq(trackings.id, trackingId));
+    const [row] = await tx.select().from(trackings).where(where).for("update");
+    if (!row || row.deliveredAt) return null;
+    const [record] = await withCheckpoints(tx, [row]);
+    const estimate = estimateTrackingDelivery(model, record!);
+    const previous = row.waybillEstimate;
+    // The column is typed without `confidence_code`, which this module adds.
+    if (previous && ALL_KEYS.every((key) => (previous as Partial<TrackingEstimate>)[key] === estimate[key])) return null;
+    await tx.update(trackings).set({ waybillEstimate: estimate }).where(where);
+    const revised = previous !== null && DATE_KEYS.some((key) => previous[key] !== estimate[key]);
+    return { previous, estimate, revised };
+  });
+}

@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { decodeEncryptionKey } from "@/lib/connections/decode-encryption-key";
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0"])
+  .optional()
+  .transform((value) => value === "true" || value === "1");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: z.string().url().optional(),
+  /** Embedded mode keeps PGlite data, generated keys and secrets here. */
+  WAYBILL_DATA_DIR: z.string().default(".data"),
+  REDIS_URL: z.string().url().optional(),
+  /** Where rate-limit windows are counted; default: Redis if set, else PostgreSQL if set, else memory. */
+  RATE_LIMIT_STORE: z.enum(["memory", "postgres", "redis"]).optional(),
+  JOBS_MODE: z.enum(["inngest", "embedded"]).optional(),
+  INNGEST_EVENT_KEY: z.string().optional(),
+  INNGEST_SIGNING_KEY: z.string().optional(),
+  INNGEST_BASE_URL: z.string().url().optional(),
+  WAYBILL_WEBHOOK_URLS: z.string().optional(),
+  WAYBILL_WEBHOOK_SECRET: z.string().optional(),
+  WEBHOOK_ALLOW_PRIVATE: booleanFlag,
+  SMTP_URL: z.string().optional(),
+  SMTP_FROM: z.string().default("Waybill <notifications@waybill.local>"),
+  SMS_API_BASE_URL: z.string().url().optional(),
+  SMS_ACCOUNT_SID: z.string().optional(),
+  SMS_AUTH_TOKEN: z.string().optional(),
+  SMS_FROM: z.string().optional(),
+  /** Encrypts courier-connection credentials; unset, a key is generated under WAYBILL_DATA_DIR. */
+  WAYBILL_ENCRYPTION_KEY: z
+    .string()
+    .refine((value) => decodeEncryptionKey(value) !== undefined, "expected 32 bytes as 64 hex characters or base64 (openssl rand -base64 32)")
+    .optional(),
+  WAYBILL_ADMIN_EMAIL: z.string().email().optional(),
+  WAYBILL_ADMIN_PASSWORD: z.string().min(8).optional(),
+  NEXTAUTH_SECRET: z.string().optional(),
+  PUBLIC_BASE_URL: z.string().url().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+let cached: Env | undefined;
+
+/** Reads and validates configuration once; every setting has an embedded default. */
+export function env(): Env {
+  if (!cached) {
+    const parsed = envSchema.safeParse(process.env);
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+      throw new Error(`Invalid configuration:\n  ${issues.join("\n  ")}`);
+    }
+    cached = parsed.data;
+  }
+  return cached;
+}
+
+/** Tests change process.env between suites; let them re-read it. */
+export function resetEnvForTests(): void {
+  cached = undefined;
+}

@@ -1,0 +1,60 @@
+import { and, eq, inArray, ne } from "drizzle-orm";
+import type { Executor } from "@/db/client";
+import { type NewNotificationMessage, notificationMessages } from "@/db/schema";
+import { ApiError } from "@/lib/api/errors";
+import { newId } from "@/lib/ids";
+import { getTrackingOrThrow } from "@/lib/trackings/get-tracking-or-throw";
+import { composeNotification } from "./compose-notification";
+import { type NotificationTransports, transportFor } from "./notification-transports";
+
+export interface StatusChange {
+  organizationId: string;
+  trackingId: string;
+  /** The `tracking/updated` event's id: with the channel and address, a message exists once. */
+  sourceEventId: string;
+}
+
+/**
+ * Writes one message per e-mail address and phone number of the tracking, in its language, about
+ * its status now. Messages for an unconfigured channel go straight to the outbox. Idempotent per
+ * event and contact; returns the messages still to send.
+ */
+export async function prepareContactNotifications(db: Executor, change: StatusChange, transports: NotificationTransports): Promise<string[]> {
+  const record = await getTrackingOrThrow(db, change.organizationId, { id: change.trackingId }).catch((error: unknown) => {
+    // Deleted since the change: nobody left to tell.
+    if (error instanceof ApiError && error.code === 4004) return null;
+    throw error;
+  });
+  if (!record || (!record.tracking.emails.length && !record.tracking.smses.length)) return [];
+  const composed = composeNotification(record);
+  const message = (channel: "email" | "sms", recipient: string): NewNotificationMessage => {
+    const transport = transportFor(channel, transports);
+    return {
+      organizationId: change.organizationId,
+      id: newId(),
+      trackingId: change.trackingId,
+      sourceEventId: change.sourceEventId,
+      channel,
+      recipient,
+      language: composed.language,
+      subject: channel === "email" ? composed.subject : null,
+      body: channel === "email" ? composed.emailText : composed.smsText,
+      transport,
+      status: transport === "outbox" ? "outbox" : "queued",
+    };
+  };
+  const rows = [...record.tracking.emails.map((email) => message("email", email)), ...record.tracking.smses.map((phone) => message("sms", phone))];
+  await db.insert(notificationMessages).values(rows).onConflictDoNothing();
+  const unsent = await db
+    .select({ id: notificationMessages.id })
+    .from(notificationMessages)
+    .where(
+      and(
+        eq(notificationMessages.organizationId, change.organizationId),
+        eq(notificationMessages.sourceEventId, change.sourceEventId),
+        ne(notificationMessages.transport, "outbox"),
+        inArray(notificationMessages.status, ["queued", "retrying", "failed"]),
+      ),
+    );
+  return unsent.map((row) => row.id);
+}

@@ -1,0 +1,56 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Executor } from "@/db/client";
+import { type NotificationMessage, notificationMessages } from "@/db/schema";
+import type { NotificationTransports } from "./notification-transports";
+import { sendEmail } from "./send-email";
+import { sendSms } from "./send-sms";
+
+async function deliver(message: NotificationMessage, transports: NotificationTransports): Promise<string> {
+  if (message.transport === "smtp" && transports.smtp) {
+    return sendEmail(
+      { to: message.recipient, subject: message.subject ?? "", text: message.body, language: message.language, messageId: `<${message.id}@waybill.notifications>` },
+      transports.smtp,
+    );
+  }
+  if (message.transport === "sms-api" && transports.sms) return sendSms({ to: message.recipient, body: message.body }, transports.sms);
+  throw new Error(`The ${message.transport} transport is no longer configured`);
+}
+
+/**
+ * Sends one prepared message and records the outcome on it. A message already sent (or put in the
+ * outbox) is not sent again. On failure the error is recorded and rethrown, so the engine retries;
+ * `finalAttempt` marks it failed rather than retrying.
+ */
+export async function sendNotificationMessage(
+  db: Executor,
+  organizationId: string,
+  messageId: string,
+  transports: NotificationTransports,
+  options: { finalAttempt: boolean },
+): Promise<NotificationMessage["status"] | "gone"> {
+  const where = and(eq(notificationMessages.organizationId, organizationId), eq(notificationMessages.id, messageId));
+  const [message] = await db.select().from(notificationMessages).where(where);
+  // Its tracking was deleted meanwhile.
+  if (!message) return "gone";
+  if (message.status === "sent" || message.status === "outbox") return message.status;
+  try {
+    const providerMessageId = await deliver(message, transports);
+    const now = new Date();
+    await db
+      .update(notificationMessages)
+      .set({ status: "sent", providerMessageId, sentAt: now, error: null, attempts: sql`${notificationMessages.attempts} + 1`, updatedAt: now })
+      .where(where);
+    return "sent";
+  } catch (error) {
+    await db
+      .update(notificationMessages)
+      .set({
+        status: options.finalAttempt ? "failed" : "retrying",
+        error: error instanceof Error ? error.message : String(error),
+        attempts: sql`${notificationMessages.attempts} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(where);
+    throw error;
+  }
+}

@@ -1,0 +1,35 @@
+import { getDb } from "@/db/client";
+import { jobsMode } from "@/inngest/mode";
+import { bootstrapDemoOrganization } from "@/lib/accounts/bootstrap";
+import { createFirstAdmin } from "@/lib/accounts/create-first-admin";
+import { env } from "@/lib/env";
+import { seedWebhooksFromEnv } from "@/lib/webhooks/seed-webhooks-from-env";
+
+const globalState = globalThis as unknown as { __waybillStarted?: Promise<void> };
+
+async function start(): Promise<void> {
+  const db = await getDb();
+  const demo = await bootstrapDemoOrganization(db);
+  if (demo.apiKey) {
+    console.log("Waybill: created the demo organisation. Its API key is shown only this once:");
+    console.log(`API key: ${demo.apiKey}`);
+  }
+  const { WAYBILL_ADMIN_EMAIL, WAYBILL_ADMIN_PASSWORD, WAYBILL_WEBHOOK_URLS, WAYBILL_WEBHOOK_SECRET } = env();
+  const webhooks = await seedWebhooksFromEnv(db, demo.organizationId, { urls: WAYBILL_WEBHOOK_URLS, secret: WAYBILL_WEBHOOK_SECRET });
+  if (webhooks.endpoints.length) console.log(`Waybill: webhooks of the demo organisation go to ${webhooks.endpoints.join(", ")}.`);
+  for (const refused of webhooks.refused) console.warn(`Waybill: WAYBILL_WEBHOOK_URLS entry not added: ${refused}`);
+  if (WAYBILL_ADMIN_EMAIL && WAYBILL_ADMIN_PASSWORD) {
+    const admin = await createFirstAdmin(db, { organizationId: demo.organizationId, email: WAYBILL_ADMIN_EMAIL, password: WAYBILL_ADMIN_PASSWORD });
+    if (admin) console.log(`Waybill: created the first admin, ${admin.email}.`);
+  }
+  if (jobsMode === "embedded") {
+    const { startEmbeddedWorker } = await import("@/inngest/embedded/worker");
+    await startEmbeddedWorker();
+  }
+}
+
+/** Runs once per server process: migrate, seed on first start, start background work. */
+export function startServices(): Promise<void> {
+  globalState.__waybillStarted ??= start();
+  return globalState.__waybillStarted;
+}

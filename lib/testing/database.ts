@@ -1,0 +1,29 @@
+import { afterAll, beforeAll } from "vitest";
+import { setDatabaseHandle, type Database, type DatabaseHandle } from "@/db/client";
+import { createTestDatabase } from "@/db/testing";
+
+/**
+ * Gives a test file its own migrated database (PGlite or PostgreSQL, per WAYBILL_TEST_DB) and
+ * makes it the process's database for the file's duration.
+ */
+export function setupTestDatabase(): { readonly db: Database; readonly handle: DatabaseHandle } {
+  let handle: DatabaseHandle | undefined;
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    setDatabaseHandle(handle);
+  });
+  afterAll(async () => {
+    setDatabaseHandle(undefined);
+    await handle?.close();
+  });
+  return {
+    get db() {
+      if (!handle) throw new Error("The test database is opened in beforeAll");
+      return handle.db;
+    },
+    get handle() {
+      if (!handle) throw new Error("The test database is opened in beforeAll");
+      return handle;
+    },
+  };
+}

@@ -1,0 +1,104 @@
+import { and, eq } from "drizzle-orm";
+import type { Executor } from "@/db/client";
+import { trackings, type NewTracking, type Organization, type Tracking } from "@/db/schema";
+import { ApiError } from "@/lib/api/errors";
+import { resolveTrackingConnection } from "@/lib/connections/resolve-tracking-connection";
+import { missingRequiredFields } from "@/lib/couriers/missing-required-fields";
+import type { SlugGroup } from "@/lib/couriers/types";
+import { newId } from "@/lib/ids";
+import { isoWithOffset } from "@/lib/time";
+import { chooseCourier } from "./choose-courier";
+import { additionalFieldsOf, searchTextOf, trackingDedupeKey, type TrackingPatch } from "./tracking-patch";
+import type { TrackingRecord } from "./tracking-record";
+import { validateTrackingNumber } from "./validate-tracking-number";
+
+export interface CreateTrackingInput {
+  trackingNumber: unknown;
+  /** One slug: that courier. Several: detection among them. None: detection. */
+  slugs: string[];
+  slugGroup?: SlugGroup;
+  /** 2025-04 lets callers choose the id. */
+  id?: string;
+  fields: TrackingPatch;
+}
+
+const CUSTOM_ID = /^[A-Za-z0-9_\-.:]{1,128}$/;
+
+/** What the compatible API echoes when a tracking already exists. */
+export function duplicateEcho(existing: Tracking) {
+  return {
+    tracking: {
+      id: existing.id,
+      slug: existing.slug,
+      tracking_number: existing.trackingNumber,
+      created_at: isoWithOffset(existing.createdAt),
+      ...Object.fromEntries(Object.entries(additionalFieldsOf(existing)).filter(([, value]) => value !== null)),
+    },
+  };
+}
+
+export function missingFieldsError(missing: string[]): ApiError {
+  return new ApiError(
+    4011,
+    `Missing or invalid value of the required fields for this courier. Besides tracking_number, also required: ${missing.join(", ")}`,
+  );
+}
+
+export async function createTracking(
+  db: Executor,
+  organization: Organization,
+  input: CreateTrackingInput,
+): Promise<TrackingRecord> {
+  const trackingNumber = validateTrackingNumber(input.trackingNumber);
+  if (input.id !== undefined && !CUSTOM_ID.test(input.id)) {
+    throw new ApiError(4015, "The value of `id` is invalid: use 1 to 128 letters, digits or - _ . :");
+  }
+  const fields = input.fields;
+  const courier = chooseCourier(organization, {
+    trackingNumber,
+    slugs: input.slugs,
+    slugGroup: input.slugGroup,
+    originCountryIso3: fields.originCountryIso3,
+    destinationCountryIso3: fields.destinationCountryIso3,
+  });
+  const additional = additionalFieldsOf(fields);
+  const missing = missingRequiredFields(courier, additional);
+  if (missing.length > 0) throw missingFieldsError(missing);
+  const courierConnectionId = await resolveTrackingConnection(db, organization.id, courier.slug, fields.courierConnectionId);
+
+  const now = new Date();
+  const row: NewTracking = {
+    ...fields,
+    courierConnectionId,
+    organizationId: organization.id,
+    id: input.id ?? newId(),
+    trackingNumber,
+    slug: courier.slug,
+    dedupeKey: trackingDedupeKey(courier.slug, trackingNumber, additional),
+    title: fields.title?.trim() || trackingNumber,
+    shipmentTypeFromCaller: Boolean(fields.shipmentType),
+    nextPollAt: now,
+    lastUpdatedAt: now,
+    createdAt: now,
+    updatedAt: now,
+  };
+  row.searchText = searchTextOf(row);
+
+  const [created] = await db.insert(trackings).values(row).onConflictDoNothing().returning();
+  if (created) return { tracking: created, checkpoints: [] };
+
+  const [sameId] = input.id
+    ? await db
+        .select()
+        .from(trackings)
+        .where(and(eq(trackings.organizationId, organization.id), eq(trackings.id, input.id)))
+    : [];
+  if (sameId && sameId.dedupeKey !== row.dedupeKey) {
+    throw new ApiError(4015, `The value of \`id\` is invalid: "${input.id}" is already used by another tracking.`);
+  }
+  const [existing] = await db
+    .select()
+    .from(trackings)
+    .where(and(eq(trackings.organizationId, organization.id), eq(trackings.dedupeKey, row.dedupeKey)));
+  throw new ApiError(4003, "Tracking already exists.", existing ? duplicateEcho(existing) : {});
+}

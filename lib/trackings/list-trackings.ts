@@ -1,0 +1,171 @@
+import { and, eq, gte, ilike, lte, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { Executor } from "@/db/client";
+import { isDatabase, prepared } from "@/db/prepared";
+import { trackings } from "@/db/schema";
+import { ApiError } from "@/lib/api/errors";
+import { withCheckpoints, type TrackingRecord } from "./tracking-record";
+
+export interface TrackingListFilter {
+  keyword?: string;
+  trackingNumbers?: string[];
+  slugs?: string[];
+  tags?: string[];
+  origin?: string[];
+  destination?: string[];
+  courierDestination?: string[];
+  createdAtMin?: Date;
+  createdAtMax?: Date;
+  updatedAtMin?: Date;
+  updatedAtMax?: Date;
+  returnToSender?: boolean;
+  shipmentTags?: string[];
+  orderId?: string;
+  transitTimeDays?: number;
+}
+
+export type TrackingListPaging =
+  | { kind: "page"; page: number; limit: number }
+  | { kind: "cursor"; cursor?: string; limit: number };
+
+export interface TrackingListResult {
+  records: TrackingRecord[];
+  total: number;
+  hasNextPage: boolean;
+  nextCursor: string | null;
+}
+
+export const DEFAULT_LIST_LIMIT = 100;
+export const MAX_LIST_LIMIT = 200;
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/**
+ * The filter as SQL with placeholders, its parameters, and its shape (which filters are present):
+ * one shape is one prepared statement, so drizzle does not rebuild a wide select per request.
+ */
+interface CompiledFilter {
+  shape: string;
+  conditions: SQL[];
+  params: Record<string, unknown>;
+}
+
+function compileFilter(organizationId: string, filter: TrackingListFilter): CompiledFilter {
+  const compiled: CompiledFilter = { shape: "", conditions: [], params: {} };
+  // Values go to the driver as they are (dates as ISO text: placeholders skip the column's encoder).
+  const add = (name: string, condition: SQL, value: unknown) => {
+    compiled.conditions.push(condition);
+    compiled.params[name] = value;
+    compiled.shape += `${name};`;
+  };
+  const placeholder = (name: string) => sql.placeholder(name);
+  const anyOf = (name: string, column: AnyPgColumn, values: string[] | undefined) => {
+    if (values?.length) add(name, sql`${column} = any(${placeholder(name)})`, values);
+  };
+  add("organizationId", eq(trackings.organizationId, placeholder("organizationId")), organizationId);
+  if (filter.keyword) add("keyword", ilike(trackings.searchText, placeholder("keyword")), `%${escapeLike(filter.keyword.toLowerCase())}%`);
+  anyOf("trackingNumbers", trackings.trackingNumber, filter.trackingNumbers);
+  anyOf("slugs", trackings.slug, filter.slugs);
+  anyOf("tags", trackings.tag, filter.tags);
+  anyOf("origin", trackings.originCountryIso3, filter.origin);
+  anyOf("destination", trackings.destinationCountryIso3, filter.destination);
+  anyOf("courierDestination", trackings.courierDestinationCountryIso3, filter.courierDestination);
+  if (filter.createdAtMin) add("createdAtMin", gte(trackings.createdAt, placeholder("createdAtMin")), filter.createdAtMin.toISOString());
+  if (filter.createdAtMax) add("createdAtMax", lte(trackings.createdAt, placeholder("createdAtMax")), filter.createdAtMax.toISOString());
+  if (filter.updatedAtMin) add("updatedAtMin", gte(trackings.updatedAt, placeholder("updatedAtMin")), filter.updatedAtMin.toISOString());
+  if (filter.updatedAtMax) add("updatedAtMax", lte(trackings.updatedAt, placeholder("updatedAtMax")), filter.updatedAtMax.toISOString());
+  if (filter.returnToSender !== undefined) {
+    add("returnToSender", eq(trackings.returnToSender, placeholder("returnToSender")), filter.returnToSender);
+  }
+  if (filter.shipmentTags?.length) {
+    add("shipmentTags", sql`${trackings.shipmentTags} && ${placeholder("shipmentTags")}::text[]`, filter.shipmentTags);
+  }
+  if (filter.orderId) add("orderId", eq(trackings.orderId, placeholder("orderId")), filter.orderId);
+  if (filter.transitTimeDays !== undefined) {
+    add(
+      "transitTimeDays",
+      sql`${trackings.pickedUpAt} is not null and floor(extract(epoch from (coalesce(${trackings.deliveredAt}, now()) - ${trackings.pickedUpAt})) / 86400) = ${placeholder("transitTimeDays")}`,
+      filter.transitTimeDays,
+    );
+  }
+  return compiled;
+}
+
+/** Opaque cursor over (created_at, id): the last row of the page. */
+export function encodeCursor(createdAt: Date, id: string): string {
+  return Buffer.from(JSON.stringify([createdAt.toISOString(), id])).toString("base64url");
+}
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(cursor, "base64url").toString()) as [string, string];
+    const date = new Date(createdAt);
+    if (typeof id !== "string" || Number.isNaN(date.getTime())) throw new Error("bad cursor");
+    return { createdAt: date, id };
+  } catch {
+    throw new ApiError(4008, "The value of `cursor` is invalid: pass the `next_cursor` of the previous page.");
+  }
+}
+
+function prepareQueries(db: Executor, compiled: CompiledFilter, withCursor: boolean) {
+  const build = () => {
+    const where = and(...compiled.conditions);
+    const pageWhere = withCursor
+      ? and(
+          ...compiled.conditions,
+          // A row comparison lets the index start right after the cursor.
+          sql`(${trackings.createdAt}, ${trackings.id}) < (${sql.placeholder("cursorAt")}::timestamptz, ${sql.placeholder("cursorId")})`,
+        )
+      : where;
+    return {
+      page: db
+        .select()
+        .from(trackings)
+        .where(pageWhere)
+        // NULLS LAST as the indexes are built, so the index gives the order and no sort is needed.
+        .orderBy(sql`${trackings.createdAt} desc nulls last`, sql`${trackings.id} desc nulls last`)
+        .limit(sql.placeholder("limit"))
+        .offset(sql.placeholder("offset"))
+        .prepare(`list_page_${withCursor ? "c" : "p"}_${compiled.shape}`),
+      count: db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(trackings)
+        .where(where)
+        .prepare(`list_count_${compiled.shape}`),
+    };
+  };
+  return isDatabase(db) ? prepared(db, `list:${withCursor}:${compiled.shape}`, build) : build();
+}
+
+/** Newest first, ties broken by id, so pages never skip or repeat a row. */
+export async function listTrackings(
+  db: Executor,
+  organizationId: string,
+  filter: TrackingListFilter,
+  paging: TrackingListPaging,
+): Promise<TrackingListResult> {
+  const compiled = compileFilter(organizationId, filter);
+  const after = paging.kind === "cursor" && paging.cursor ? decodeCursor(paging.cursor) : null;
+  const queries = prepareQueries(db, compiled, after !== null);
+  const offset = paging.kind === "page" ? (paging.page - 1) * paging.limit : 0;
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+    queries.page.execute({
+      ...compiled.params,
+      ...(after ? { cursorAt: after.createdAt.toISOString(), cursorId: after.id } : {}),
+      limit: paging.limit + 1,
+      offset,
+    }),
+    queries.count.execute(compiled.params),
+  ]);
+  const hasNextPage = rows.length > paging.limit;
+  const pageRows = rows.slice(0, paging.limit);
+  const last = pageRows[pageRows.length - 1];
+  return {
+    records: await withCheckpoints(db, pageRows),
+    total,
+    hasNextPage,
+    nextCursor: hasNextPage && last ? encodeCursor(last.createdAt, last.id) : null,
+  };
+}

@@ -1,0 +1,60 @@
+import type { Executor } from "@/db/client";
+import { subtagMessage } from "@/lib/carriers/subtags";
+import type { Tag } from "@/lib/carriers/types";
+import { applyTrackingUpdate, type TrackingChange } from "./apply-tracking-update";
+import { getTrackingRowOrThrow, type TrackingLocator } from "./get-tracking-or-throw";
+
+export const COMPLETION_REASONS = ["DELIVERED", "LOST", "RETURNED_TO_SENDER"] as const;
+export type CompletionReason = (typeof COMPLETION_REASONS)[number];
+
+const OUTCOME: Record<CompletionReason, { tag: Tag; subtag: string; message: string }> = {
+  DELIVERED: { tag: "Delivered", subtag: "Delivered_001", message: "Marked as delivered by the merchant" },
+  LOST: { tag: "Exception", subtag: "Exception_013", message: "Marked as lost by the merchant" },
+  RETURNED_TO_SENDER: { tag: "Exception", subtag: "Exception_011", message: "Marked as returned to sender by the merchant" },
+};
+
+/** Local time without offset, from an ISO date or date-time (its own clock reading is kept). */
+function localTime(eventDatetime: string | undefined, now: Date): string {
+  if (!eventDatetime) return now.toISOString().slice(0, 19);
+  const trimmed = eventDatetime.trim();
+  return trimmed.length === 10 ? `${trimmed}T00:00:00` : trimmed.replace(" ", "T").slice(0, 19);
+}
+
+/** Ends a tracking by the merchant's word: a user checkpoint, the matching status, polling stops. */
+export async function markTrackingCompleted(
+  db: Executor,
+  organizationId: string,
+  locator: TrackingLocator,
+  input: { reason: CompletionReason; eventDatetime?: string },
+): Promise<TrackingChange> {
+  return db.transaction(async (tx) => {
+    const tracking = await getTrackingRowOrThrow(tx, organizationId, locator, { forUpdate: true });
+    const outcome = OUTCOME[input.reason];
+    const now = new Date();
+    const hasOffset = input.eventDatetime && /(Z|[+-]\d{2}:?\d{2})$/.test(input.eventDatetime.trim());
+    return applyTrackingUpdate(tx, tracking, {
+      now,
+      status: { tag: outcome.tag, subtag: outcome.subtag, subtagMessage: subtagMessage(outcome.subtag) },
+      checkpoints: [
+        {
+          checkpointTime: localTime(input.eventDatetime, now),
+          occurredAt: hasOffset ? new Date(input.eventDatetime!).toISOString() : input.eventDatetime ? null : now.toISOString(),
+          message: outcome.message,
+          location: null,
+          city: null,
+          state: null,
+          zip: null,
+          countryIso3: null,
+          countryName: null,
+          coordinates: [],
+          tag: outcome.tag,
+          subtag: outcome.subtag,
+          subtagMessage: subtagMessage(outcome.subtag),
+          rawTag: input.reason,
+          source: "user",
+        },
+      ],
+      columns: { active: false, nextPollAt: null },
+    });
+  });
+}

@@ -1,0 +1,27 @@
+import { and, eq } from "drizzle-orm";
+import type { Executor } from "@/db/client";
+import { trackings } from "@/db/schema";
+import { ApiError } from "@/lib/api/errors";
+import { getTrackingRowOrThrow, type TrackingLocator } from "./get-tracking-or-throw";
+import { withCheckpoints, type TrackingRecord } from "./tracking-record";
+
+export const MAX_RETRACKS = 3;
+
+/** Re-activates an inactive tracking (at most three times) and queues it for a poll. */
+export async function retrackTracking(db: Executor, organizationId: string, locator: TrackingLocator): Promise<TrackingRecord> {
+  return db.transaction(async (tx) => {
+    const current = await getTrackingRowOrThrow(tx, organizationId, locator, { forUpdate: true });
+    if (current.active) throw new ApiError(4013);
+    if (current.retrackCount >= MAX_RETRACKS) throw new ApiError(4016);
+    const now = new Date();
+    // An expired tracking starts over as Pending; other tags stand until the carrier says more.
+    const restart = current.tag === "Expired" ? { tag: "Pending", subtag: "Pending_001", subtagMessage: "Pending" } : {};
+    const [updated] = await tx
+      .update(trackings)
+      .set({ ...restart, active: true, retrackCount: current.retrackCount + 1, nextPollAt: now, updatedAt: now })
+      .where(and(eq(trackings.organizationId, organizationId), eq(trackings.id, current.id)))
+      .returning();
+    const [record] = await withCheckpoints(tx, [updated!]);
+    return record!;
+  });
+}

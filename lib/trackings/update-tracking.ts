@@ -1,0 +1,96 @@
+import { and, eq } from "drizzle-orm";
+import type { Executor } from "@/db/client";
+import { checkpoints, trackings, type Organization, type Tracking } from "@/db/schema";
+import { ApiError } from "@/lib/api/errors";
+import { resolveTrackingConnection } from "@/lib/connections/resolve-tracking-connection";
+import { getCourier } from "@/lib/couriers/get-courier";
+import { missingRequiredFields } from "@/lib/couriers/missing-required-fields";
+import { missingFieldsError } from "./create-tracking";
+import { getTrackingRowOrThrow, type TrackingLocator } from "./get-tracking-or-throw";
+import { additionalFieldsOf, searchTextOf, trackingDedupeKey, type TrackingPatch } from "./tracking-patch";
+import { withCheckpoints, type TrackingRecord } from "./tracking-record";
+
+export interface UpdateTrackingInput {
+  fields: TrackingPatch;
+  /** A corrected courier (v4.1.1): re-validated, and the tracking starts over as Pending. */
+  slug?: string;
+}
+
+export interface UpdateTrackingResult {
+  record: TrackingRecord;
+  /** The courier changed: the caller queues a fresh poll. */
+  courierChanged: boolean;
+}
+
+function courierReset(now: Date): Partial<Tracking> {
+  return {
+    tag: "Pending",
+    subtag: "Pending_001",
+    subtagMessage: "Pending",
+    tagsReached: [],
+    trackedCount: 0,
+    active: true,
+    returnToSender: false,
+    expectedDelivery: null,
+    signedBy: null,
+    firstAttemptedAt: null,
+    pickedUpAt: null,
+    deliveredAt: null,
+    shipmentPickupDate: null,
+    shipmentDeliveryDate: null,
+    nextPollAt: now,
+    lastUpdatedAt: now,
+  };
+}
+
+export async function updateTracking(
+  db: Executor,
+  organization: Organization,
+  locator: TrackingLocator,
+  input: UpdateTrackingInput,
+): Promise<UpdateTrackingResult> {
+  return db.transaction(async (tx) => {
+    const current = await getTrackingRowOrThrow(tx, organization.id, locator, { forUpdate: true });
+    const next: Tracking = { ...current, ...input.fields } as Tracking;
+    const now = new Date();
+    let courierChanged = false;
+
+    const slug = input.slug?.toLowerCase();
+    if (slug && slug !== current.slug) {
+      const courier = getCourier(slug);
+      if (!courier) throw new ApiError(4010, `The value of \`slug\` is invalid: no courier has the slug "${slug}".`);
+      const missing = missingRequiredFields(courier, additionalFieldsOf(next));
+      if (missing.length > 0) throw missingFieldsError(missing);
+      Object.assign(next, courierReset(now), { slug });
+      courierChanged = true;
+    }
+    if (courierChanged || input.fields.courierConnectionId !== undefined) {
+      next.courierConnectionId = await resolveTrackingConnection(tx, organization.id, next.slug, input.fields.courierConnectionId);
+    }
+    if (input.fields.title === null || input.fields.title === "") next.title = current.trackingNumber;
+    if (input.fields.shipmentType !== undefined) next.shipmentTypeFromCaller = Boolean(input.fields.shipmentType);
+    next.dedupeKey = trackingDedupeKey(next.slug, next.trackingNumber, additionalFieldsOf(next));
+    next.searchText = searchTextOf(next);
+    next.updatedAt = now;
+
+    if (courierChanged) {
+      await tx
+        .delete(checkpoints)
+        .where(and(eq(checkpoints.organizationId, organization.id), eq(checkpoints.trackingId, current.id)));
+    }
+    const { organizationId: _org, id: _id, createdAt: _created, ...changes } = next;
+    const [updated] = await tx
+      .update(trackings)
+      .set(changes)
+      .where(and(eq(trackings.organizationId, organization.id), eq(trackings.id, current.id)))
+      .returning()
+      .catch((error: unknown) => {
+        if (String((error as { code?: string }).code ?? (error as Error).message).includes("23505")) {
+          throw new ApiError(4003, "Tracking already exists: another tracking has this courier, number and additional fields.");
+        }
+        throw error;
+      });
+    const [record] = await withCheckpoints(tx, [updated!]);
+    return { record: record!, courierChanged };
+  });
+}

@@ -1,0 +1,74 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { Executor } from "@/db/client";
+import { type NewWebhookDelivery, type WebhookApiVersion, type WebhookEventKind, webhookDeliveries } from "@/db/schema";
+import { ApiError } from "@/lib/api/errors";
+import { trackingCodecs } from "@/lib/api/versions";
+import { getTrackingOrThrow } from "@/lib/trackings/get-tracking-or-throw";
+import { newId } from "@/lib/ids";
+import { buildWebhookBody } from "./build-webhook-body";
+import { listWebhookEndpoints } from "./list-webhook-endpoints";
+
+export interface WebhookEventSource {
+  organizationId: string;
+  trackingId: string;
+  /** The background event's id: with the endpoint, it makes a delivery exist once. */
+  sourceEventId: string;
+  kind: WebhookEventKind;
+  isFirstTag: boolean;
+  /** Unix seconds of the change. */
+  ts: number;
+}
+
+/**
+ * The fan-out: one stored delivery per enabled endpoint, its body built (in the endpoint's
+ * version) and frozen here. Idempotent: run again for the same event, it adds nothing and returns
+ * the deliveries still pending. The tracking is read as it is now, with every checkpoint so far.
+ */
+export async function createWebhookDeliveries(db: Executor, source: WebhookEventSource): Promise<string[]> {
+  const endpoints = await listWebhookEndpoints(db, source.organizationId, { enabledOnly: true });
+  if (!endpoints.length) return [];
+  const record = await getTrackingOrThrow(db, source.organizationId, { id: source.trackingId }).catch((error: unknown) => {
+    // Deleted since the event: nothing left to announce.
+    if (error instanceof ApiError && error.code === 4004) return null;
+    throw error;
+  });
+  if (!record) return [];
+
+  const bySource = and(eq(webhookDeliveries.organizationId, source.organizationId), eq(webhookDeliveries.sourceEventId, source.sourceEventId));
+  const [earlier] = await db.select({ eventId: webhookDeliveries.eventId }).from(webhookDeliveries).where(bySource).limit(1);
+  const eventId = earlier?.eventId ?? randomUUID();
+  const bodies = new Map<WebhookApiVersion, string>();
+  const bodyFor = (version: WebhookApiVersion) => {
+    let body = bodies.get(version);
+    if (body === undefined) {
+      body = buildWebhookBody({
+        event_id: eventId,
+        event: source.kind,
+        is_tracking_first_tag: source.isFirstTag,
+        msg: trackingCodecs[version].tracking(record),
+        ts: source.ts,
+      });
+      bodies.set(version, body);
+    }
+    return body;
+  };
+  const rows: NewWebhookDelivery[] = endpoints.map((endpoint) => ({
+    organizationId: source.organizationId,
+    id: newId(),
+    endpointId: endpoint.id,
+    eventId,
+    sourceEventId: source.sourceEventId,
+    kind: source.kind,
+    trigger: "event",
+    trackingId: source.trackingId,
+    apiVersion: endpoint.apiVersion,
+    body: bodyFor(endpoint.apiVersion),
+  }));
+  await db.insert(webhookDeliveries).values(rows).onConflictDoNothing();
+  const pending = await db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(and(bySource, eq(webhookDeliveries.status, "pending")));
+  return pending.map((row) => row.id);
+}

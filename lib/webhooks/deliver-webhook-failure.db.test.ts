@@ -1,0 +1,39 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
+import { webhookDeliveries } from "@/db/schema";
+import { deliverWebhook } from "@/inngest/functions/deliver-webhook";
+import { fanOutWebhooks } from "@/inngest/functions/fan-out-webhooks";
+import { createTestEngine } from "@/inngest/testing";
+import { resetEnvForTests } from "@/lib/env";
+import { setupTestDatabase } from "@/lib/testing/database";
+import { createTenant } from "@/lib/testing/factories";
+import { createWebhookEndpoint } from "./create-webhook-endpoint";
+import { createTestTracking, storeScan } from "./testing/tracking-updates";
+
+// Every attempt fails on our side, as when the database is gone.
+vi.mock("./attempt-webhook-delivery", () => ({ attemptWebhookDelivery: vi.fn(async () => Promise.reject(new Error("database unavailable"))) }));
+
+const database = setupTestDatabase();
+
+describe("a delivery whose attempts keep failing on our side", () => {
+  it("is retried by the engine, then marked failed instead of staying pending", async () => {
+    process.env.WEBHOOK_ALLOW_PRIVATE = "true";
+    resetEnvForTests();
+    const { organization, key } = await createTenant(database.db);
+    await createWebhookEndpoint(database.db, organization.id, { url: "http://127.0.0.1:9/hook", apiVersion: "v4" });
+    const trackingId = await createTestTracking(key);
+    const jobs = await createTestEngine({ db: database.db, functions: [fanOutWebhooks, deliverWebhook] });
+    await storeScan(organization.id, trackingId, { tag: "InTransit", subtag: "InTransit_001", message: "On its way" });
+    await jobs.drain();
+    const [pending] = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.organizationId, organization.id));
+    expect(pending).toMatchObject({ status: "pending" });
+
+    await jobs.advance("1h");
+    await jobs.stop();
+    delete process.env.WEBHOOK_ALLOW_PRIVATE;
+    resetEnvForTests();
+    const [failed] = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.organizationId, organization.id));
+    expect(failed).toMatchObject({ status: "failed", nextAttemptAt: null });
+    expect(failed!.failedAt).toBeInstanceOf(Date);
+  });
+});
