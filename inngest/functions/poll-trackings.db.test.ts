@@ -325,7 +325,7 @@ describe("carriers end to end", () => {
     await jobs.advance("1m");
     const runs = (await runsOf(database.db, "waybill-poll-trackings")).filter((run) => run.event.data.organizationId === organization.id);
     // All three were due at the same instant, so their order inside the batch is not defined.
-    expect(runs.map((run) => [...run.event.data.trackingIds].sort())).toEqual([[...ids].sort()]);
+    expect(runs.map((run) => [...(run.event.data.trackingIds as string[])].sort())).toEqual([[...ids].sort()]);
     expect(calls()).toBe(1);
     expect((await row(organization.id, ids[0]!)).tag).toBe("InTransit");
     expect((await row(organization.id, ids[1]!)).tag).toBe("Exception");

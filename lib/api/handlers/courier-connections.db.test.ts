@@ -57,7 +57,7 @@ describe("POST /courier-connections", () => {
       id: expect.stringMatching(/^[0-9a-f]{32}$/),
       courier_slug: "ups",
       credentials: { client_id: "ups-client-id-42", client_secret: "••••abcd", account_number: "A1B2C3" },
-      created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/),
+      created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/),
       updated_at: connection.created_at,
     });
   });
@@ -85,7 +85,8 @@ describe("POST /courier-connections", () => {
     const post = (body: unknown) => callApi("POST", BASE, { key, body });
     await expectError(post({ credentials: upsCredentials }), 4009, "`courier_slug` is required.");
     await expectError(post({ courier_slug: "ups" }), 4009, "`credentials` is required.");
-    await expectError(post({ courier_slug: "ups", credentials: "secret" }), 4008, /`credentials`/);
+    await expectError(post({ courier_slug: "ups", credentials: "secret" }), 4008, "The value of `credentials` is invalid: expected object.");
+    await expectError(post({ courier_slug: "ups", credentials: [] }), 4008, "The value of `credentials` is invalid: expected object.");
     await expectError(post({ courier_slug: "no-such-courier", credentials: upsCredentials }), 4008, /`courier_slug` is invalid: no courier/);
     await expectError(post({ courier_slug: "testing-courier", credentials: {} }), 4008, /`courier_slug` is invalid: testing-courier takes no connection credentials/);
     await expectError(post({ courier_slug: "ups", credentials: { client_id: "id" } }), 4009, "`credentials.client_secret` is required.");

@@ -51,6 +51,9 @@ describe("POST /couriers/detect", () => {
       ["/2024-07/couriers/detect", { tracking_number: UPS, slug: "nope" }, 4010],
       ["/2024-07/couriers/detect", { tracking_number: UPS, slug: "ups", slug_group: "fedex-group" }, 4008],
       ["/2025-04/couriers/detect", { tracking_number: UPS, origin_country_region: "United States" }, 4008],
+      ["/v4/couriers/detect", { tracking: { tracking_number: "" } }, 4009],
+      ["/2024-07/couriers/detect", { tracking_number: "  " }, 4009],
+      ["/2025-04/couriers/detect", { tracking_number: "" }, 4009],
     ];
     for (const [path, body, code] of cases) {
       const res = await callApi("POST", path, { key, body });
@@ -92,6 +95,8 @@ describe("GET /couriers and /couriers/all", () => {
     expect(inactive.body.data.couriers.map((courier: any) => courier.slug)).toEqual(["fedex"]);
     const postnl = await callApi("GET", "/2025-04/couriers?slug=postnl-3s", { key });
     expect(postnl.body.data.couriers[0].required_fields).toContain("destination_postal_code");
+    const upper = await callApi("GET", "/2025-04/couriers?slug=UPS,FedEx", { key });
+    expect(upper.body.data.couriers.map((courier: any) => courier.slug).sort()).toEqual(["fedex", "ups"]);
     const bad = await callApi("GET", "/2025-04/couriers?active=sometimes", { key });
     expect(bad.body.meta.code).toBe(4008);
   });

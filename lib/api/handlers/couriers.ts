@@ -36,7 +36,7 @@ export const listActiveCouriersHandler: ApiHandler = async (ctx) => {
     } else if (active === undefined) {
       couriers = listCouriers();
     }
-    const slugs = listParam(ctx.query, "slug");
+    const slugs = listParam(ctx.query, "slug")?.map((slug) => slug.toLowerCase());
     if (slugs) couriers = couriers.filter((courier) => slugs.includes(courier.slug));
   }
   return { data: { total: couriers.length, couriers: couriers.map(codec.courier) } };

@@ -157,6 +157,7 @@ describe("predict-batch and predict, trained on the database's deliveries", () =
         order_cutoff_time: "18:00:00",
         business_days: [1, 2, 3, 4, 5],
         order_processing_time: { unit: "day", value: 1 },
+        pickup_time: "2024-06-11 18:00:00",
       },
       estimated_delivery_date: "2024-06-13",
       confidence_code: expect.any(Number),

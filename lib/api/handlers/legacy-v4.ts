@@ -42,7 +42,8 @@ function asList(value: string | string[] | null | undefined): string[] {
 }
 
 function parseNotification(body: unknown) {
-  if (!body || typeof body !== "object" || !("notification" in body)) throw new ApiError(4014);
+  const object = (body as { notification?: unknown } | undefined)?.notification;
+  if (!object || typeof object !== "object" || Array.isArray(object)) throw new ApiError(4014);
   const { notification } = parseOrThrow(notificationBody, body);
   return { emails: asList(notification.emails), smses: asList(notification.smses) };
 }
@@ -62,10 +63,11 @@ function changeNotificationsHandler(action: "add" | "remove"): ApiHandler {
 export const addNotificationsHandler = changeNotificationsHandler("add");
 export const removeNotificationsHandler = changeNotificationsHandler("remove");
 
-/** DELETE /v4/notifications/:tracking_id: the contacts named in the body, or all without one. */
+/** DELETE /v4/notifications/:tracking_id: the contacts named in a `notification` body, or all of them. */
 export const deleteNotificationsHandler: ApiHandler = async (ctx) => {
-  const contacts = ctx.body === undefined ? { emails: [], smses: [] } : parseNotification(ctx.body);
-  const action = ctx.body === undefined ? "remove-all" : "remove";
+  const named = (ctx.body as { notification?: unknown } | undefined)?.notification !== undefined;
+  const contacts = named ? parseNotification(ctx.body) : { emails: [], smses: [] };
+  const action = named ? "remove" : "remove-all";
   const notification = await changeNotificationContacts(ctx.db, ctx.organization.id, locatorFrom(ctx), { action, contacts });
   return { data: { notification } };
 };

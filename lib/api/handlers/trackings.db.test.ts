@@ -1,4 +1,6 @@
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { trackings } from "@/db/schema";
 import { revokeApiKey } from "@/lib/accounts/revoke-api-key";
 import { callApi } from "@/lib/testing/api-client";
 import { setupTestDatabase } from "@/lib/testing/database";
@@ -38,6 +40,7 @@ describe("POST /trackings", () => {
       checkpoints: [],
       emails: ["jo@example.com"],
       order_date: "2021-07-26T11:23:51-05:00",
+      delivery_time: 0,
     });
     expect(tracking.id).toMatch(/^[0-9a-f]{32}$/);
     expect(tracking.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/);
@@ -88,6 +91,7 @@ describe("POST /trackings", () => {
     const cases: Array<[string, unknown, number]> = [
       ["/v4/trackings", { title: "no wrapper" }, 4006],
       ["/v4/trackings", { tracking: {} }, 4007],
+      ["/2024-07/trackings", { tracking_number: "   ", slug: "testing-courier" }, 4007],
       ["/2024-07/trackings", { tracking_number: "ab" }, 4017],
       ["/2024-07/trackings", { tracking_number: "12345678 9!" }, 4017],
       ["/2024-07/trackings", { tracking_number: 12345678 }, 4005],
@@ -134,6 +138,27 @@ describe("POST /trackings", () => {
     // The same number with other additional fields is another shipment.
     const other = await callApi("POST", "/2024-07/trackings", { key, body: { tracking_number: number, slug: "testing-courier", tracking_postal_code: "10001" } });
     expect(other.status).toBe(201);
+  });
+
+  it("v4 echoes the tracking sent in the error's data", async () => {
+    const { key } = await tenant();
+    const payload = { slug: "dhl", tracking_number: "62541256321!" };
+    const bad = await callApi("POST", "/v4/trackings", { key, body: { tracking: payload } });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ meta: { code: 4017, type: "BadRequest" }, data: { tracking: payload } });
+    const unwrapped = await callApi("POST", "/v4/trackings", { key, body: { title: "no wrapper" } });
+    expect(unwrapped.body.meta.code).toBe(4006);
+    expect(unwrapped.body.data).toEqual({});
+    const flat = await callApi("POST", "/2024-07/trackings", { key, body: payload });
+    expect(flat.body.meta.code).toBe(4017);
+    expect(flat.body.data).toEqual({});
+    // Recorded: updating a missing tracking answers 4004 with the request body.
+    const missing = await callApi("PUT", "/v4/trackings/0123456789abcdef0123456789abcdef", { key, body: { tracking: { title: "new title" } } });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({
+      meta: { code: 4004, message: "Tracking does not exist.", type: "NotFound" },
+      data: { tracking: { title: "new title" } },
+    });
   });
 
   it("lets the same number exist in two organisations", async () => {
@@ -353,10 +378,25 @@ describe("GET /trackings (lists)", () => {
     expect(notReturned.body.data.count).toBe(4);
     const notPickedUp = await callApi("GET", "/2024-07/trackings?transit_time=3", { key });
     expect(notPickedUp.body.data.count).toBe(0);
-    for (const bad of ["tag=Lost", "created_at_min=yesterday", "limit=201", "page=0", "return_to_sender=maybe"]) {
+    for (const bad of ["tag=Lost", "limit=201", "page=0", "return_to_sender=maybe"]) {
       const res = await callApi("GET", `/2024-07/trackings?${bad}`, { key });
       expect({ bad, code: res.body.meta.code }).toEqual({ bad, code: 4008 });
     }
+  });
+
+  it("falls back to the default window for invalid time filters before 2025-01, and refuses them in 2025-04", async () => {
+    const { key } = await tenant();
+    await callApi("POST", "/2024-07/trackings", { key, body: { tracking_number: testingNumber(), slug: "testing-courier" } });
+    for (const path of ["/v4/trackings", "/2024-07/trackings"]) {
+      const res = await callApi("GET", `${path}?created_at_min=yesterday&created_at_max=soon&updated_at_min=x&updated_at_max=y`, { key });
+      expect(res.status).toBe(200);
+      expect(res.body.data.count).toBe(1);
+      const windowDays = (Date.parse(res.body.data.created_at_max) - Date.parse(res.body.data.created_at_min)) / 86_400_000;
+      expect(windowDays).toBe(120);
+    }
+    const modern = await callApi("GET", "/2025-04/trackings?created_at_min=yesterday", { key });
+    expect(modern.status).toBe(400);
+    expect(modern.body.meta.code).toBe(4008);
   });
 
   it("walks 2025-04 cursors without skipping or repeating while trackings are added", async () => {
@@ -442,11 +482,18 @@ describe("v4 last checkpoint and notification contacts", () => {
     expect(removed.body.data.notification.emails).toEqual(["b@example.com"]);
     const read = await callApi("GET", `/v4/notifications/${id}`, { key });
     expect(read.body.data.notification).toMatchObject({ emails: ["b@example.com"], smses: ["+85291234567"] });
-    const invalid = await callApi("POST", `/v4/notifications/${id}/add`, { key, body: { notification: { emails: ["invalid EMail @ Gmail. com"] } } });
+    // Contacts are never dropped silently: an invalid one is refused by name.
+    const invalid = await callApi("POST", `/v4/notifications/${id}/add`, {
+      key,
+      body: { notification: { emails: ["c@example.com", "invalid EMail @ Gmail. com"] } },
+    });
     expect(invalid.body.meta.code).toBe(4008);
     expect(invalid.body.meta.message).toContain("invalid EMail @ Gmail. com");
-    const noObject = await callApi("POST", `/v4/notifications/${id}/add`, { key, body: { emails: ["c@example.com"] } });
-    expect(noObject.body.meta.code).toBe(4014);
+    expect((await callApi("GET", `/v4/notifications/${id}`, { key })).body.data.notification.emails).toEqual(["b@example.com"]);
+    for (const body of [{ emails: ["c@example.com"] }, { notification: null }, { notification: ["c@example.com"] }, undefined]) {
+      const noObject = await callApi("POST", `/v4/notifications/${id}/add`, { key, body });
+      expect({ body, code: noObject.body.meta.code }).toEqual({ body, code: 4014 });
+    }
     const someGone = await callApi("DELETE", `/v4/notifications/${id}`, { key, body: { notification: { smses: ["+85291234567"] } } });
     expect(someGone.body.data.notification).toMatchObject({ emails: ["b@example.com"], smses: [] });
     const allGone = await callApi("DELETE", `/v4/notifications/${id}`, { key });
@@ -479,5 +526,59 @@ describe("authentication on tracking endpoints", () => {
       const res = await callApi("GET", "/v4/trackings", { key, keyHeader });
       expect(res.status).toBe(200);
     }
+  });
+});
+
+describe("2025-04 tracking shape and create details", () => {
+  it("generates the id when the caller's id is empty or null", async () => {
+    const { key } = await tenant();
+    for (const id of ["", null]) {
+      const res = await callApi("POST", "/2025-04/trackings", { key, body: { id, tracking_number: testingNumber(), slug: "testing-courier" } });
+      expect({ id, status: res.status }).toEqual({ id, status: 201 });
+      expect(res.body.data.id).toMatch(/^[0-9a-f]{32}$/);
+    }
+  });
+
+  it("carries the 2025-04 fields: tracking-page links and the estimate's revise reason", async () => {
+    const { key, organization } = await tenant();
+    const created = await callApi("POST", "/2025-04/trackings", { key, body: { tracking_number: testingNumber(), slug: "testing-courier" } });
+    expect(created.body.data).toMatchObject({ waybill_tracking_url: null, waybill_tracking_order_url: null, latest_estimated_delivery: null });
+    await testDb.db
+      .update(trackings)
+      .set({ expectedDelivery: "2030-01-02" })
+      .where(and(eq(trackings.organizationId, organization.id), eq(trackings.id, created.body.data.id)));
+    const res = await callApi("GET", `/2025-04/trackings/${created.body.data.id}`, { key });
+    expect(res.body.data.latest_estimated_delivery).toEqual({
+      type: "specific",
+      source: "Carrier EDD",
+      datetime: "2030-01-02",
+      datetime_min: null,
+      datetime_max: null,
+      revise_reason: null,
+    });
+    const legacy = await callApi("GET", `/2024-07/trackings/${created.body.data.id}`, { key });
+    expect(legacy.body.data.latest_estimated_delivery).not.toHaveProperty("revise_reason");
+    expect(legacy.body.data).not.toHaveProperty("waybill_tracking_url");
+  });
+
+  it("names the ship-date formats 2025-04 accepts", async () => {
+    const { key } = await tenant();
+    const res = await callApi("POST", "/2025-04/trackings", {
+      key,
+      body: { tracking_number: testingNumber(), slug: "testing-courier", tracking_ship_date: "2025/01/02" },
+    });
+    expect(res.body.meta).toMatchObject({ code: 4008, message: expect.stringContaining("YYYY-MM-DD") });
+    const ok = await callApi("POST", "/2025-04/trackings", { key, body: { tracking_number: testingNumber(), slug: "testing-courier", tracking_ship_date: "2025-01-02" } });
+    expect(ok.body.data.tracking_ship_date).toBe("2025-01-02");
+  });
+
+  it("echoes a duplicate's additional fields under their 2025-04 names", async () => {
+    const { key } = await tenant();
+    const body = { tracking_number: "3SABCD7654321", slug: "postnl-3s", destination_postal_code: "46970" };
+    expect((await callApi("POST", "/2025-04/trackings", { key, body })).status).toBe(201);
+    const again = await callApi("POST", "/2025-04/trackings", { key, body });
+    expect(again.body.meta.code).toBe(4003);
+    expect(again.body.data.tracking).toMatchObject({ slug: "postnl-3s", destination_postal_code: "46970" });
+    expect(again.body.data.tracking).not.toHaveProperty("tracking_postal_code");
   });
 });

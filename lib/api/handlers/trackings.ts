@@ -24,25 +24,49 @@ function versioned(body: (ctx: ApiContext) => Promise<ApiResult>): ApiHandler {
   };
 }
 
-export const createTrackingHandler = versioned(async (ctx) => {
-  const codec = trackingCodecs[ctx.version];
-  const record = await createTracking(ctx.db, ctx.organization, codec.parseCreate(ctx.body));
-  await requestPollAndEstimate(record.tracking);
-  return { status: 201, data: codec.single(record) };
-});
+const isEmptyData = (data: unknown) => !data || (typeof data === "object" && Object.keys(data).length === 0);
+
+/**
+ * Errors of a request with a tracking body echo that body where the version does (v4 answers a
+ * bad create or the update of a missing tracking with the `tracking` sent), unless they carry data.
+ */
+function echoingBody(body: (ctx: ApiContext) => Promise<ApiResult>): (ctx: ApiContext) => Promise<ApiResult> {
+  return async (ctx) => {
+    try {
+      return await body(ctx);
+    } catch (error) {
+      if (error instanceof ApiError && isEmptyData(error.data)) {
+        const echo = trackingCodecs[ctx.version].errorEcho?.(ctx.body);
+        if (echo !== undefined) throw new ApiError(error.code, error.message, echo);
+      }
+      throw error;
+    }
+  };
+}
+
+export const createTrackingHandler = versioned(
+  echoingBody(async (ctx) => {
+    const codec = trackingCodecs[ctx.version];
+    const record = await createTracking(ctx.db, ctx.organization, codec.parseCreate(ctx.body));
+    await requestPollAndEstimate(record.tracking);
+    return { status: 201, data: codec.single(record) };
+  }),
+);
 
 export const getTrackingHandler = versioned(async (ctx) => {
   const record = await getTrackingOrThrow(ctx.db, ctx.organization.id, locatorFrom(ctx));
   return { data: trackingCodecs[ctx.version].single(record, ctx.query.get("fields")) };
 });
 
-export const updateTrackingHandler = versioned(async (ctx) => {
-  const codec = trackingCodecs[ctx.version];
-  const input = codec.parseUpdate(ctx.body);
-  const { record, courierChanged } = await updateTracking(ctx.db, ctx.organization, locatorFrom(ctx), input);
-  if (courierChanged) await requestPollAndEstimate(record.tracking);
-  return { data: codec.single(record) };
-});
+export const updateTrackingHandler = versioned(
+  echoingBody(async (ctx) => {
+    const codec = trackingCodecs[ctx.version];
+    const input = codec.parseUpdate(ctx.body);
+    const { record, courierChanged } = await updateTracking(ctx.db, ctx.organization, locatorFrom(ctx), input);
+    if (courierChanged) await requestPollAndEstimate(record.tracking);
+    return { data: codec.single(record) };
+  }),
+);
 
 export const deleteTrackingHandler = versioned(async (ctx) => {
   const record = await deleteTracking(ctx.db, ctx.organization.id, locatorFrom(ctx));

@@ -10,7 +10,7 @@ import { parseInstant } from "@/lib/time";
 import { trackingExtras202407 } from "./2024-07";
 import type { TrackingCodec } from "./codec";
 import type { CourierCodec } from "./courier-codec";
-import { detectFields2025, legacyCourier } from "./courier-fields";
+import { detectFields2025, legacyCourier, parseDetectBody } from "./courier-fields";
 import { commonListFilter, limitParam, withDefaultWindow } from "./list-query";
 import { checkpointBase, pickFields, trackingBase } from "./tracking-base";
 import { asObject, assertShipDate, commonTrackingFields, slugField, slugGroupField, slugList, toTrackingPatch } from "./tracking-fields";
@@ -50,7 +50,8 @@ const sharedFields = {
 };
 
 const createFields = z.object({
-  id: z.string().optional(),
+  // Empty or null: Waybill generates the id, as when it is absent.
+  id: z.string().nullable().optional(),
   tracking_number: z.unknown().optional(),
   slug: slugField,
   slug_group: slugGroupField,
@@ -62,6 +63,7 @@ const updateFields = z.object({ slug: z.string().optional(), ...sharedFields });
 
 /** 2025-04 takes a date or a date-time for the ship date (earlier versions: YYYYMMDD). */
 const SHIP_DATE_2025 = /^(\d{8}|\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?)$/;
+const SHIP_DATE_2025_FORMATS = "YYYY-MM-DD, YYYY-MM-DDTHH:mm:ss or an ISO 8601 date-time";
 
 const completionBody = z.object({
   reason: z.enum(COMPLETION_REASONS),
@@ -130,6 +132,7 @@ function tracking202504(record: TrackingRecord) {
     tracking_state: _trackingState,
     expected_delivery,
     last_updated_at: _lastUpdatedAt,
+    latest_estimated_delivery,
     ...base
   } = trackingBase(record, "confidence_code");
   const t = record.tracking;
@@ -147,7 +150,12 @@ function tracking202504(record: TrackingRecord) {
           estimated_delivery_date_max: null,
         }
       : null,
+    // 2025-04 tells why the latest estimate changed; Waybill records no reason.
+    latest_estimated_delivery: latest_estimated_delivery ? { ...latest_estimated_delivery, revise_reason: null } : null,
     customers: t.customers,
+    // Waybill serves no public tracking pages, so there is no link to give.
+    waybill_tracking_url: null,
+    waybill_tracking_order_url: null,
     first_mile: null,
     last_mile: lastMile
       ? { tracking_number: lastMile.tracking_number, slug: lastMile.slug, transit_time: null, courier_tracking_link: null, courier_redirect_link: null, source: lastMile.source }
@@ -164,23 +172,30 @@ function renamingErrors<T>(parse: () => T): T {
   }
 }
 
+/** Legacy names → 2025-04 names, in the message and in an echoed tracking (4003's `data.tracking`). */
 function renameErrorFields(error: ApiError): ApiError {
-  return new ApiError(error.code, renameFields2025(error.message), error.data);
+  const echo = (error.data as { tracking?: Record<string, unknown> } | null)?.tracking;
+  const data = echo ? { ...(error.data as object), tracking: renameKeys2025(echo) } : error.data;
+  return new ApiError(error.code, renameFields2025(error.message), data);
+}
+
+function renameKeys2025(object: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(object).map(([key, value]) => [FIELD_NAMES_2025_04[key] ?? key, value]));
 }
 
 export const codec202504: TrackingCodec = {
   parseCreate(body) {
     const fields = parseOrThrow(createFields, asObject(body));
     if (fields.slug && fields.slug_group) throw new ApiError(4008, "The value of `slug_group` is invalid: send either `slug` or `slug_group`.");
-    assertShipDate(fields.tracking_ship_date, SHIP_DATE_2025);
+    assertShipDate(fields.tracking_ship_date, SHIP_DATE_2025, SHIP_DATE_2025_FORMATS);
     const { id, tracking_number, slug, slug_group, last_mile, ...shared } = fields;
     const patch = renamingErrors(() => patch2025(shared));
     if (last_mile) patch.nextCouriers = [{ tracking_number: last_mile.tracking_number, slug: last_mile.slug ?? "", source: "user" }];
-    return { id, trackingNumber: tracking_number, slugs: slugList(slug), slugGroup: slug_group, fields: patch };
+    return { id: id || undefined, trackingNumber: tracking_number, slugs: slugList(slug), slugGroup: slug_group, fields: patch };
   },
   parseUpdate(body) {
     const { slug, ...fields } = parseOrThrow(updateFields, asObject(body));
-    assertShipDate(fields.tracking_ship_date, SHIP_DATE_2025);
+    assertShipDate(fields.tracking_ship_date, SHIP_DATE_2025, SHIP_DATE_2025_FORMATS);
     return { fields: renamingErrors(() => patch2025(fields)), slug };
   },
   parseCompletion(body) {
@@ -215,7 +230,7 @@ const detectBody2025 = z.object(detectFields2025);
 
 export const couriers202504: CourierCodec = {
   parseDetect(body) {
-    const fields = parseOrThrow(detectBody2025, asObject(body));
+    const fields = parseDetectBody(detectBody2025, asObject(body));
     if (fields.slug && fields.slug_group) throw new ApiError(4008, "The value of `slug_group` is invalid: send either `slug` or `slug_group`.");
     const slugs = slugList(fields.slug);
     return {

@@ -28,6 +28,8 @@ export interface TrackingCodec {
   /** The tracking itself, unwrapped: webhooks carry it as `msg`. */
   tracking(record: TrackingRecord): Record<string, unknown>;
   checkpoint(checkpoint: Checkpoint): Record<string, unknown>;
+  /** What an error about a request body echoes in `data` (v4: the `tracking` sent); undefined: nothing. */
+  errorEcho?(body: unknown): unknown;
   /** Errors name fields as the version does (2025-04 renamed some). */
   renameErrorFields?(error: ApiError): ApiError;
 }

@@ -2,12 +2,14 @@ import { z } from "zod";
 import type { CourierConnectionInput } from "@/lib/connections/create-courier-connection";
 import type { CourierConnectionView } from "@/lib/connections/courier-connection-view";
 import type { CourierConnectionList } from "@/lib/connections/list-courier-connections";
+import { isoWithOffset } from "@/lib/time";
 import { parseOrThrow } from "../validation";
 import { asObject } from "./tracking-fields";
 
 // Courier connections exist from 2025-04 on (compat-reference §10).
 
-const credentials = z.record(z.string(), z.unknown(), { error: "expected an object of credential fields" });
+// Shape only; validateCredentials checks the fields against the courier's `credentials.fields`.
+const credentials = z.looseObject({});
 const createBody = z.object({ courier_slug: z.string().trim().min(1), credentials });
 const updateBody = z.object({ credentials });
 
@@ -20,16 +22,13 @@ export function parseUpdateConnection(body: unknown): { credentials: unknown } {
   return parseOrThrow(updateBody, asObject(body));
 }
 
-/** `YYYY-MM-DDTHH:mm:ssZ` in GMT, the connection object's timestamp format. */
-const gmt = (date: Date) => `${date.toISOString().slice(0, 19)}Z`;
-
 export function courierConnection(view: CourierConnectionView) {
   return {
     id: view.id,
     courier_slug: view.courierSlug,
     credentials: view.credentials,
-    created_at: gmt(view.createdAt),
-    updated_at: gmt(view.updatedAt),
+    created_at: isoWithOffset(view.createdAt),
+    updated_at: isoWithOffset(view.updatedAt),
   };
 }
 

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { requiredValue } from "@/lib/api/errors";
+import { parseOrThrow } from "@/lib/api/validation";
 import type { Courier } from "@/lib/couriers/types";
 import { slugGroupField } from "./tracking-fields";
 
@@ -37,6 +39,13 @@ export const detectFields2025 = {
   origin_country_region: iso3,
   destination_country_region: iso3,
 };
+
+/** A detect body parsed with the version's schema; a blank `tracking_number` is a missing one (4009). */
+export function parseDetectBody<T extends z.ZodType>(schema: T, body: Record<string, unknown>, path: string[] = []): z.output<T> {
+  const number = body.tracking_number;
+  if (typeof number === "string" && number.trim() === "") throw requiredValue([...path, "tracking_number"].join("."));
+  return parseOrThrow(schema, body, path);
+}
 
 /** The legacy courier object (v4 and 2024-07). */
 export function legacyCourier(courier: Courier) {

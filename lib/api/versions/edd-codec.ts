@@ -75,6 +75,8 @@ export function predictionAnswer(version: ApiVersion, item: PredictionItem, pred
           order_cutoff_time: pickup.order_cutoff_time ?? DEFAULT_ORDER_CUTOFF_TIME,
           business_days: pickup.business_days ?? [...MONDAY_TO_FRIDAY],
           order_processing_time: { unit: "day", value: pickup.order_processing_time?.value ?? 0 },
+          // The pickup the estimate starts from, worked out from the order time.
+          pickup_time: prediction.pickupTime,
         }
       : null,
     estimated_delivery_date: prediction.estimatedDeliveryDate,

@@ -15,10 +15,11 @@ export function listParam(query: URLSearchParams, name: string): string[] | unde
   return values.length ? values : undefined;
 }
 
-export function instantParam(query: URLSearchParams, name: string): Date | undefined {
+export function instantParam(query: URLSearchParams, name: string, { lenient = false } = {}): Date | undefined {
   const value = query.get(name);
   if (value === null || value.trim() === "") return undefined;
   const instant = parseInstant(value);
+  if (!instant && lenient) return undefined;
   if (!instant) throw new ApiError(4008, `The value of \`${name}\` is invalid: expected an ISO 8601 date-time such as 2024-01-01T00:00:00+08:00.`);
   return instant;
 }
@@ -45,11 +46,17 @@ export function limitParam(query: URLSearchParams): number {
   return integerParam(query, "limit", { min: 1, max: MAX_LIST_LIMIT }) ?? DEFAULT_LIST_LIMIT;
 }
 
+export interface ListFilterOptions {
+  /** 2025-04 renamed `courier_destination_country_iso3`. */
+  courierDestination?: string;
+  /** Before 2025-01 an invalid time filter fell back to its default instead of failing (compat-reference §2.1). */
+  lenientTimes?: boolean;
+}
+
 /** The filters every version shares, under the names given (2025-04 renames some). */
-export function commonListFilter(
-  query: URLSearchParams,
-  names: { courierDestination: string } = { courierDestination: "courier_destination_country_iso3" },
-): TrackingListFilter {
+export function commonListFilter(query: URLSearchParams, options: ListFilterOptions = {}): TrackingListFilter {
+  const { courierDestination = "courier_destination_country_iso3", lenientTimes = false } = options;
+  const time = (name: string) => instantParam(query, name, { lenient: lenientTimes });
   const tags = listParam(query, "tag");
   for (const tag of tags ?? []) {
     if (!(TAGS as readonly string[]).includes(tag)) {
@@ -67,11 +74,11 @@ export function commonListFilter(
     tags,
     origin: listParam(query, "origin")?.map((code) => code.toUpperCase()),
     destination: listParam(query, "destination")?.map((code) => code.toUpperCase()),
-    courierDestination: listParam(query, names.courierDestination)?.map((code) => code.toUpperCase()),
-    createdAtMin: instantParam(query, "created_at_min"),
-    createdAtMax: instantParam(query, "created_at_max"),
-    updatedAtMin: instantParam(query, "updated_at_min"),
-    updatedAtMax: instantParam(query, "updated_at_max"),
+    courierDestination: listParam(query, courierDestination)?.map((code) => code.toUpperCase()),
+    createdAtMin: time("created_at_min"),
+    createdAtMax: time("created_at_max"),
+    updatedAtMin: time("updated_at_min"),
+    updatedAtMax: time("updated_at_max"),
     returnToSender: booleanParam(query, "return_to_sender"),
     shipmentTags: listParam(query, "shipment_tags"),
     orderId: query.get("order_id")?.trim() || undefined,

@@ -147,9 +147,9 @@ export function slugList(slug: string | string[] | undefined): string[] {
 }
 
 /** `tracking_ship_date` must be YYYYMMDD in the legacy versions. */
-export function assertShipDate(value: string | null | undefined, accepted: RegExp = /^\d{8}$/): void {
+export function assertShipDate(value: string | null | undefined, accepted: RegExp = /^\d{8}$/, expected = "YYYYMMDD"): void {
   if (value && !accepted.test(value)) {
-    throw new ApiError(4008, "The value of `tracking_ship_date` is invalid: expected YYYYMMDD.");
+    throw new ApiError(4008, `The value of \`tracking_ship_date\` is invalid: expected ${expected}.`);
   }
 }
 

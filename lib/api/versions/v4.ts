@@ -8,7 +8,7 @@ import type { TrackingRecord } from "@/lib/trackings/tracking-record";
 import { isoWithOffset } from "@/lib/time";
 import type { ListRequest, TrackingCodec } from "./codec";
 import type { CourierCodec } from "./courier-codec";
-import { detectFields, legacyCourier } from "./courier-fields";
+import { detectFields, legacyCourier, parseDetectBody } from "./courier-fields";
 import { commonListFilter, integerParam, limitParam, withDefaultWindow } from "./list-query";
 import { checkpointBase, pickFields, trackingBase } from "./tracking-base";
 import {
@@ -75,7 +75,8 @@ export function v4Tracking(record: TrackingRecord) {
   const { tracking: t } = record;
   return {
     ...base,
-    delivery_time: base.transit_time,
+    // An integer in v4: 0 until the shipment has been picked up (recorded responses).
+    delivery_time: base.transit_time ?? 0,
     android: t.android,
     ios: t.ios,
     shipment_weight: t.shipmentWeight,
@@ -106,7 +107,7 @@ function partialTracking(record: TrackingRecord) {
 export function parseLegacyList(query: URLSearchParams, organizationId: string): ListRequest {
   const page = integerParam(query, "page", { min: 1 }) ?? 1;
   const limit = limitParam(query);
-  const requested = commonListFilter(query);
+  const requested = commonListFilter(query, { lenientTimes: true });
   const snapshotKey = [...query.entries()].filter(([key]) => key !== "page").sort().join("&");
   const filter = withDefaultWindow(requested, listSnapshotTime(organizationId, snapshotKey, page));
   return {
@@ -170,6 +171,10 @@ export const v4Codec: TrackingCodec = {
   },
   tracking: v4Tracking,
   checkpoint: v4Checkpoint,
+  errorEcho(body) {
+    const tracking = (body as { tracking?: unknown } | undefined)?.tracking;
+    return tracking && typeof tracking === "object" && !Array.isArray(tracking) ? { tracking } : undefined;
+  },
 };
 
 const detectBody = z.object(detectFields);
@@ -187,7 +192,7 @@ function detectInput(fields: z.infer<typeof detectBody>) {
 }
 
 /** v4 and 2024-07 share the detect body; only v4 wraps it. */
-export const legacyDetect = (body: Record<string, unknown>, path: string[] = []) => detectInput(parseOrThrow(detectBody, body, path));
+export const legacyDetect = (body: Record<string, unknown>, path: string[] = []) => detectInput(parseDetectBody(detectBody, body, path));
 
 export const v4Couriers: CourierCodec = {
   parseDetect: (body) => legacyDetect(unwrapTracking(body), ["tracking"]),
