@@ -52,22 +52,61 @@ describe("API envelope", () => {
     expect(huge.body.meta.code).toBe(413);
   });
 
+  it("refuses NUL characters in the path, the query or the body as invalid values, not a 500", async () => {
+    const { key } = await createTenant(testDb.db);
+    const inPath = await callApi("GET", "/2024-07/trackings/testing-courier/a%00b", { key });
+    expect(inPath.status).toBe(400);
+    expect(inPath.body.meta).toMatchObject({ code: 4008, type: "BadRequest" });
+    expect(inPath.body.meta.message).toContain("`tracking_number`");
+    const inQuery = await callApi("GET", "/v4/trackings?keyword=a%00b", { key });
+    expect(inQuery.body.meta).toMatchObject({ code: 4008 });
+    expect(inQuery.body.meta.message).toContain("`keyword`");
+    const inBody = await callApi("POST", "/2025-04/trackings", { key, body: { tracking_number: "ITD-0-1234567", custom_fields: { "a\u0000": "b" } } });
+    expect(inBody.body.meta).toMatchObject({ code: 4008 });
+    expect(inBody.body.meta.message).toContain("`custom_fields.a`");
+    const wrapped = await callApi("POST", "/v4/trackings", { key, body: { tracking: { tracking_number: "ITD-0-1234567", title: "x\u0000" } } });
+    expect(wrapped.body.meta).toMatchObject({ code: 4008 });
+    expect(wrapped.body.meta.message).toContain("`tracking.title`");
+  });
+
+  it("stores lone surrogates escaped in a JSON body as U+FFFD rather than failing", async () => {
+    const { key } = await createTenant(testDb.db);
+    const res = await callApi("POST", "/2024-07/trackings", {
+      key,
+      rawBody: '{"tracking_number":"ITD-0-7654321","slug":"testing-courier","custom_fields":{"a":"x\\ud800","\\udc00":"b"}}',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.data.custom_fields).toEqual({ a: "x\uFFFD", "\uFFFD": "b" });
+  });
+
+  it("answers a page number beyond safe integers with 4008", async () => {
+    const { key } = await createTenant(testDb.db);
+    const res = await callApi("GET", "/v4/trackings?page=9999999999999999999999", { key });
+    expect(res.status).toBe(400);
+    expect(res.body.meta.code).toBe(4008);
+  });
+
   it("accepts trailing slashes without redirecting", async () => {
     const { key } = await createTenant(testDb.db);
     const res = await callApi("GET", "/2024-07/trackings/", { key });
     expect(res.status).toBe(200);
   });
 
-  it("answers CORS preflights", async () => {
+  it("answers CORS preflights with the asked method's rate-limit window, spending nothing", async () => {
     const res = await fetchOptions("/2024-07/trackings");
     expect(res.status).toBe(204);
     expect(res.headers.get("access-control-allow-headers")).toContain("as-api-key");
+    expect(res.headers.get("x-ratelimit-limit")).toBe("6");
+    expect(res.headers.get("x-ratelimit-remaining")).toBe("6");
+    expect(Number(res.headers.get("x-ratelimit-reset"))).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000));
+    const post = await fetchOptions("/2024-07/trackings", { "access-control-request-method": "POST" });
+    expect(post.headers.get("x-ratelimit-limit")).toBe("20");
   });
 });
 
-async function fetchOptions(path: string) {
+async function fetchOptions(path: string, headers: Record<string, string> = {}) {
   const { OPTIONS } = await import("@/app/2024-07/[[...path]]/route");
-  return OPTIONS(new Request(`http://waybill.test${path}`, { method: "OPTIONS" }), {
+  return OPTIONS(new Request(`http://waybill.test${path}`, { method: "OPTIONS", headers }), {
     params: Promise.resolve({ path: path.split("/").slice(2) }),
   });
 }

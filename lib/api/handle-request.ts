@@ -2,6 +2,7 @@ import { getDb } from "@/db/client";
 import { authenticateApiKey, type ApiCaller } from "@/lib/accounts/authenticate-api-key";
 import { errorResponse, successResponse } from "./envelope";
 import { ApiError } from "./errors";
+import { assertNoNulCharacters } from "./nul-characters";
 import { parseJsonBody } from "./parse-body";
 import { getRateLimiter, rateLimitHeaders } from "./rate-limit";
 import { rateLimitRule } from "./rate-limit-rules";
@@ -65,12 +66,13 @@ export async function handleApiRequest(
 ): Promise<Response> {
   const headers: Record<string, string> = { ...CORS_HEADERS, "as-api-version": endpoint.versionHeader };
   const method = request.method.toUpperCase();
-  if (method === "OPTIONS") return new Response(null, { status: 204, headers });
+  const preflight = method === "OPTIONS";
   try {
     const url = new URL(request.url);
     const query = url.searchParams;
     const segments = normalisePath(rawSegments.filter((segment) => segment !== ""), query);
-    const lookupMethod = method === "HEAD" ? "GET" : method;
+    // A CORS preflight reports the window of the method it asks about.
+    const lookupMethod = preflight ? (request.headers.get("access-control-request-method")?.toUpperCase() ?? "GET") : method === "HEAD" ? "GET" : method;
     const match = endpoint.match(lookupMethod, segments);
 
     const db = await getDb();
@@ -80,8 +82,10 @@ export async function handleApiRequest(
     const route = match.kind === "found" ? match.route : undefined;
     const rule = rateLimitRule(endpoint.version, lookupMethod, route, caller?.organization);
     const limiter = await getRateLimiter();
-    const decision = await limiter.check(rule, caller ? `org:${caller.organization.id}` : `ip:${clientAddress(request)}`);
+    const decision = await limiter.check(preflight ? { ...rule, consume: false } : rule, caller ? `org:${caller.organization.id}` : `ip:${clientAddress(request)}`);
     Object.assign(headers, rateLimitHeaders(decision));
+    // Browsers send preflights without the key: answered on any path, spending nothing.
+    if (preflight) return new Response(null, { status: 204, headers });
 
     if (match.kind === "not-found") throw new ApiError(404);
     if (match.kind === "method-not-allowed") {
@@ -94,6 +98,7 @@ export async function handleApiRequest(
     if (!decision.allowed) throw new ApiError(429);
 
     const body = method === "GET" || method === "HEAD" ? undefined : await parseJsonBody(request);
+    assertNoNulCharacters({ params: match.params, query, body });
     const result = await match.route.handler({
       version: endpoint.version,
       organization: caller.organization,

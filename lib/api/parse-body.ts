@@ -11,9 +11,27 @@ export async function parseJsonBody(request: Request): Promise<unknown> {
   if (bytes.byteLength > MAX_BODY_BYTES) throw new ApiError(413);
   const text = new TextDecoder().decode(bytes).trim();
   if (text === "") return undefined;
+  let body: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    body = JSON.parse(text) as unknown;
   } catch {
     throw new ApiError(4001, "Invalid JSON data: the request body could not be parsed.");
   }
+  // Only a `\uD800`-style escape can smuggle in a lone surrogate; decoding already replaced bad bytes.
+  return /\\u[dD][89a-fA-F]/.test(text) ? withWellFormedStrings(body) : body;
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * Replaces lone UTF-16 surrogates with U+FFFD, as storing them in a text column would; a jsonb
+ * column refuses them outright.
+ */
+function withWellFormedStrings(value: unknown): unknown {
+  if (typeof value === "string") return value.replace(LONE_SURROGATE, "\uFFFD");
+  if (Array.isArray(value)) return value.map(withWellFormedStrings);
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key.replace(LONE_SURROGATE, "\uFFFD"), withWellFormedStrings(item)]));
+  }
+  return value;
 }

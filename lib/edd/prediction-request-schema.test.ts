@@ -60,6 +60,8 @@ describe("prediction request schema", () => {
     });
     expect(firstIssue(schema.safeParse({ ...v4Item, pickup_time: "2021-07-01T15:00:00Z" })).path).toBe("pickup_time");
     expect(firstIssue(schema.safeParse({ ...v4Item, pickup_time: "2021-02-30 15:00:00" })).path).toBe("pickup_time");
+    // No date at all: an issue, not a thrown RangeError (a 500).
+    for (const pickup_time of ["", "2024-13-45", "soon"]) expect(firstIssue(schema.safeParse({ ...v4Item, pickup_time })).path).toBe("pickup_time");
     expect(firstIssue(schema.safeParse({ ...v4Item, package_count: 0 })).path).toBe("package_count");
   });
 

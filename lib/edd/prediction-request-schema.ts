@@ -15,8 +15,12 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/;
 const localDateTime = z
   .string()
   .regex(DATE_TIME, "expected local time as YYYY-MM-DD HH:mm:ss")
-  // The pattern lets 2024-02-31 through; the calendar must agree.
-  .refine((value) => new Date(`${value.slice(0, 10)}T00:00:00Z`).toISOString().startsWith(value.slice(0, 10)), "not a calendar date");
+  // The pattern lets 2024-02-31 through; the calendar must agree. Refinements run even after the
+  // pattern failed, so a value that is no date at all must not reach toISOString (it throws).
+  .refine((value) => {
+    const day = new Date(`${value.slice(0, 10)}T00:00:00Z`);
+    return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value.slice(0, 10));
+  }, "not a calendar date");
 
 const countryCode = z
   .string()

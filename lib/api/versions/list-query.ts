@@ -28,7 +28,8 @@ export function integerParam(query: URLSearchParams, name: string, { min, max }:
   const value = query.get(name);
   if (value === null || value.trim() === "") return undefined;
   const number = Number(value);
-  if (!Number.isInteger(number) || number < min || (max !== undefined && number > max)) {
+  // Beyond safe integers a number prints as 1e+24, which no SQL integer accepts.
+  if (!Number.isSafeInteger(number) || number < min || (max !== undefined && number > max)) {
     throw new ApiError(4008, `The value of \`${name}\` is invalid: expected a whole number from ${min}${max ? ` to ${max}` : " up"}.`);
   }
   return number;
