@@ -1,5 +1,5 @@
-import { and, eq, inArray } from "drizzle-orm";
-import type { Database } from "@/db/client";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Database, Executor } from "@/db/client";
 import { trackings, type Tracking } from "@/db/schema";
 import { adapterForSlug } from "@/lib/carriers/registry";
 import { CarrierError, type TrackRequest, type TrackResult } from "@/lib/carriers/types";
@@ -93,37 +93,56 @@ async function postpone(db: Database, batch: PollBatch, rows: Tracking[], error:
 }
 
 /**
- * Stores one tracking's answer in its own short transaction: checkpoints and facts through
- * applyTrackingUpdate, Pending → Expired after 30 days without data, the poll bookkeeping and
- * the next poll (none once the tag is final), all in one write of the tracking row.
+ * Stores one tracking's answer (its row locked by the caller's transaction): checkpoints and facts
+ * through applyTrackingUpdate, Pending → Expired after 30 days without data, the poll bookkeeping
+ * and the next poll (none once the tag is final), all in one write of the tracking row.
  */
 async function storeResult(
-  db: Database,
+  tx: Executor,
   batch: PollBatch,
-  trackingId: string,
+  current: Tracking | undefined,
   result: TrackResult | undefined,
   trackable: boolean,
   now: Date,
 ): Promise<TrackingChange | null> {
+  // Deleted, completed or re-couriered while the carrier answered: the answer is stale.
+  if (!current || !current.active || current.slug !== batch.slug) return null;
+  const found = result?.kind === "found" ? result : undefined;
+  const checkpoints = found?.checkpoints.map((checkpoint) => ({ ...checkpoint, source: "carrier" as const })) ?? [];
+  const expire = checkpoints.length === 0 && isPendingExpired(current, now);
+  return applyTrackingUpdate(tx, current, {
+    checkpoints,
+    facts: found?.shipment,
+    ...(expire ? { status: EXPIRED_STATUS } : {}),
+    columns: trackable ? { trackedCount: current.trackedCount + 1, lastPolledAt: now } : {},
+    columnsAfter: (next) => pollScheduleColumns(next, now, trackable),
+    now,
+  });
+}
+
+/**
+ * Stores the batch's answers in one short transaction: one statement locks the rows (in id order,
+ * so instances storing overlapping batches cannot deadlock), then each tracking is written.
+ */
+async function storeResults(
+  db: Database,
+  batch: PollBatch,
+  rows: Tracking[],
+  results: Map<string, TrackResult>,
+  trackable: boolean,
+  now: Date,
+): Promise<Array<TrackingChange | null>> {
   return db.transaction(async (tx) => {
-    const [current] = await tx
+    const locked = await tx
       .select()
       .from(trackings)
-      .where(and(eq(trackings.organizationId, batch.organizationId), eq(trackings.id, trackingId)))
+      .where(and(eq(trackings.organizationId, batch.organizationId), inArray(trackings.id, rows.map((row) => row.id))))
+      .orderBy(asc(trackings.id))
       .for("update");
-    // Deleted, completed or re-couriered while the carrier answered: the answer is stale.
-    if (!current || !current.active || current.slug !== batch.slug) return null;
-    const found = result?.kind === "found" ? result : undefined;
-    const checkpoints = found?.checkpoints.map((checkpoint) => ({ ...checkpoint, source: "carrier" as const })) ?? [];
-    const expire = checkpoints.length === 0 && isPendingExpired(current, now);
-    return applyTrackingUpdate(tx, current, {
-      checkpoints,
-      facts: found?.shipment,
-      ...(expire ? { status: EXPIRED_STATUS } : {}),
-      columns: trackable ? { trackedCount: current.trackedCount + 1, lastPolledAt: now } : {},
-      columnsAfter: (next) => pollScheduleColumns(next, now, trackable),
-      now,
-    });
+    const current = new Map(locked.map((row) => [row.id, row]));
+    const changes: Array<TrackingChange | null> = [];
+    for (const row of rows) changes.push(await storeResult(tx, batch, current.get(row.id), results.get(row.id), trackable, now));
+    return changes;
   });
 }
 
@@ -146,8 +165,9 @@ export async function pollTrackingBatch(db: Database, batch: PollBatch, now: Dat
   }
   const changes: PolledChange[] = [];
   let stored = 0;
-  for (const row of rows) {
-    const change = await storeResult(db, batch, row.id, results.get(row.id), adapter !== null, now);
+  const stores = rows.length ? await storeResults(db, batch, rows, results, adapter !== null, now) : [];
+  for (const [index, row] of rows.entries()) {
+    const change = stores[index];
     if (!change) continue;
     stored++;
     if (!change.changed) continue;
