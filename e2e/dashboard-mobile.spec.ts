@@ -11,6 +11,7 @@ test("each main page renders at phone width", async ({ browser }) => {
   });
   const { id } = (await created.json()).data;
   await signIn(page);
+  await expect(page.getByText(number).first()).toBeVisible();
   await screenshot(page, "mobile-trackings");
   await page.getByRole("button", { name: "Menu" }).click();
   await expect(page.getByRole("navigation", { name: "Dashboard" })).toBeVisible();
