@@ -2,7 +2,7 @@ import { getDb } from "@/db/client";
 import { authenticateApiKey, type ApiCaller } from "@/lib/accounts/authenticate-api-key";
 import { errorResponse, successResponse } from "./envelope";
 import { ApiError } from "./errors";
-import { assertNoNulCharacters } from "./nul-characters";
+import { assertNoNulInRequest } from "./nul-characters";
 import { parseJsonBody } from "./parse-body";
 import { getRateLimiter, rateLimitHeaders } from "./rate-limit";
 import { rateLimitRule } from "./rate-limit-rules";
@@ -98,7 +98,7 @@ export async function handleApiRequest(
     if (!decision.allowed) throw new ApiError(429);
 
     const body = method === "GET" || method === "HEAD" ? undefined : await parseJsonBody(request);
-    assertNoNulCharacters({ params: match.params, query, body });
+    assertNoNulInRequest(match.params, query);
     const result = await match.route.handler({
       version: endpoint.version,
       organization: caller.organization,

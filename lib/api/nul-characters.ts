@@ -24,17 +24,17 @@ function nulPath(value: unknown, path: string[]): string[] | null {
 
 const invalid = (field: string) => new ApiError(4008, `The value of \`${field || "body"}\` is invalid: it contains a NUL character.`);
 
-/**
- * PostgreSQL text and jsonb cannot hold U+0000, so input carrying one is refused as an invalid
- * value before any query sees it (it would fail there as a 500).
- */
-export function assertNoNulCharacters(input: {
-  params: Record<string, string>;
-  query: URLSearchParams;
-  body: unknown;
-}): void {
-  for (const [name, value] of Object.entries(input.params)) if (value.includes(NUL)) throw invalid(name);
-  for (const [name, value] of input.query) if (name.includes(NUL) || value.includes(NUL)) throw invalid(name.replaceAll(NUL, ""));
-  const path = nulPath(input.body, []);
+// PostgreSQL text and jsonb cannot hold U+0000, so input carrying one is refused as an invalid
+// value before any query sees it (it would fail there as a 500).
+
+/** Path parameters and query values holding U+0000. */
+export function assertNoNulInRequest(params: Record<string, string>, query: URLSearchParams): void {
+  for (const [name, value] of Object.entries(params)) if (value.includes(NUL)) throw invalid(name);
+  for (const [name, value] of query) if (name.includes(NUL) || value.includes(NUL)) throw invalid(name.replaceAll(NUL, ""));
+}
+
+/** A parsed JSON body holding U+0000 in a value or a key. */
+export function assertNoNulInBody(body: unknown): void {
+  const path = nulPath(body, []);
   if (path) throw invalid(path.join("."));
 }

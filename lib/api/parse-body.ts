@@ -1,4 +1,5 @@
 import { ApiError } from "./errors";
+import { assertNoNulInBody } from "./nul-characters";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -17,7 +18,9 @@ export async function parseJsonBody(request: Request): Promise<unknown> {
   } catch {
     throw new ApiError(4001, "Invalid JSON data: the request body could not be parsed.");
   }
-  // Only a `\uD800`-style escape can smuggle in a lone surrogate; decoding already replaced bad bytes.
+  // JSON holds U+0000 and lone surrogates only as `\u` escapes (decoding already replaced bad
+  // bytes), so bodies without those escapes skip the walks.
+  if (text.includes("\\u0000")) assertNoNulInBody(body);
   return /\\u[dD][89a-fA-F]/.test(text) ? withWellFormedStrings(body) : body;
 }
 
