@@ -1,182 +1,72 @@
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { checkpoints, trackings, type Checkpoint, type NewCheckpoint, type Tracking } from "@/db/schema";
-import type { NormalizedCheckpoint, ShipmentFacts } from "@/lib/carriers/types";
-import { newId } from "@/lib/ids";
-import { isReturnToSender } from "./derive-fields";
-import { loadCheckpoints, type TrackingRecord } from "./tracking-record";
+import { checkpoints, type Checkpoint, type NewCheckpoint, type Tracking } from "@/db/schema";
+import { planTrackingUpdate, type TrackingChange, type TrackingUpdateInput, type TrackingUpdatePlan } from "./plan-tracking-update";
+import { loadCheckpoints } from "./tracking-record";
+import { updateTrackingRows } from "./update-tracking-rows";
 
-export interface CheckpointInput extends NormalizedCheckpoint {
-  source: "carrier" | "user";
+export type { CheckpointInput, TrackingChange, TrackingUpdateInput } from "./plan-tracking-update";
+
+export interface TrackingUpdate {
+  tracking: Tracking;
+  input: TrackingUpdateInput;
 }
 
-export interface TrackingUpdateInput {
-  checkpoints: CheckpointInput[];
-  facts?: ShipmentFacts;
-  /** Set by mark-as-completed: the status no matter what the checkpoints say. */
-  status?: { tag: string; subtag: string; subtagMessage: string };
-  /** Extra columns the caller sets in the same write (poll bookkeeping, activity). */
-  columns?: Partial<Tracking>;
-  /** Columns that depend on the tracking as this update leaves it (the poll schedule reads its new tag), in the same write. */
-  columnsAfter?: (next: Tracking) => Partial<Tracking>;
-  now: Date;
-}
+/** Rows per insert statement: far below PostgreSQL's 65,535 parameters at 22 columns a row. */
+const INSERT_CHUNK = 1000;
 
-export interface TrackingChange {
-  record: TrackingRecord;
-  /** Anything a merchant would notice: new checkpoints, status or shipment facts. */
-  changed: boolean;
-  tagChanged: boolean;
-  previousTag: string;
-  /** First time this tracking reaches its (new) tag: `is_tracking_first_tag` in webhooks. */
-  isFirstTag: boolean;
-  newCheckpointCount: number;
-}
-
-function dedupeKeyOf(checkpoint: Pick<NormalizedCheckpoint, "checkpointTime" | "message" | "location" | "city" | "subtag">) {
-  return [checkpoint.checkpointTime, checkpoint.subtag, checkpoint.message, checkpoint.location ?? checkpoint.city ?? ""]
-    .join("|")
-    .toLowerCase()
-    .replace(/\s+/g, " ");
-}
-
-/** Sort key: the real instant when known, else the local time read as UTC. */
-function sortTime(checkpoint: { occurredAt: Date | string | null; checkpointTime: string }): number {
-  if (checkpoint.occurredAt) return new Date(checkpoint.occurredAt).getTime();
-  return Date.parse(`${checkpoint.checkpointTime}Z`) || 0;
-}
-
-const FACT_COLUMNS: Array<[keyof ShipmentFacts, keyof Tracking]> = [
-  ["signedBy", "signedBy"],
-  ["expectedDelivery", "expectedDelivery"],
-  ["shipmentWeight", "shipmentWeight"],
-  ["shipmentWeightUnit", "shipmentWeightUnit"],
-  ["shipmentPackageCount", "shipmentPackageCount"],
-  ["shipmentPickupDate", "shipmentPickupDate"],
-  ["shipmentDeliveryDate", "shipmentDeliveryDate"],
-  ["originCountryIso3", "originCountryIso3"],
-  ["destinationCountryIso3", "destinationCountryIso3"],
-  ["courierDestinationCountryIso3", "courierDestinationCountryIso3"],
-  ["serviceType", "serviceType"],
-];
-
-function factChanges(tracking: Tracking, facts: ShipmentFacts | undefined): Partial<Tracking> {
-  const changes: Record<string, unknown> = {};
-  if (!facts) return changes;
-  for (const [fact, column] of FACT_COLUMNS) {
-    const value = facts[fact];
-    // Carriers add facts; they do not erase what an earlier answer told.
-    if (value !== undefined && value !== null && value !== tracking[column]) changes[column] = value;
+async function loadTimelines(db: Executor, updates: TrackingUpdate[]): Promise<Map<string, Checkpoint[]>> {
+  const idsByOrganization = new Map<string, string[]>();
+  for (const { tracking } of updates) {
+    idsByOrganization.set(tracking.organizationId, [...(idsByOrganization.get(tracking.organizationId) ?? []), tracking.id]);
   }
-  if (facts.shipmentType && !tracking.shipmentTypeFromCaller && facts.shipmentType !== tracking.shipmentType) {
-    changes.shipmentType = facts.shipmentType;
+  const timelines = new Map<string, Checkpoint[]>();
+  for (const [organizationId, ids] of idsByOrganization) {
+    for (const [id, timeline] of await loadCheckpoints(db, organizationId, ids)) timelines.set(`${organizationId}/${id}`, timeline);
   }
-  return changes as Partial<Tracking>;
+  return timelines;
+}
+
+async function writeCheckpoints(db: Executor, plans: TrackingUpdatePlan[]): Promise<void> {
+  const rows: NewCheckpoint[] = [];
+  for (const plan of plans) {
+    if (!plan.rewrite) {
+      rows.push(...plan.fresh);
+      continue;
+    }
+    // A late scan landed mid-timeline: the tracking's positions are rewritten in one go.
+    const { organizationId, id } = plan.tracking;
+    await db.delete(checkpoints).where(and(eq(checkpoints.organizationId, organizationId), eq(checkpoints.trackingId, id)));
+    rows.push(...plan.timeline.map((checkpoint) => ({ ...checkpoint }) as NewCheckpoint));
+  }
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+    await db.insert(checkpoints).values(rows.slice(start, start + INSERT_CHUNK));
+  }
 }
 
 /**
- * The one write path for a tracking's timeline: merges new checkpoints (deduplicated, ordered),
- * moves the status, records shipment facts and milestones, in two statements at most.
+ * The one write path for trackings' timelines, for one tracking or a poll's whole batch (rows
+ * locked by the caller where concurrent writers matter): one read of the stored timelines, one
+ * insert of the new checkpoints and one update of the tracking rows, however many trackings.
  */
-export async function applyTrackingUpdate(
-  db: Executor,
-  tracking: Tracking,
-  input: TrackingUpdateInput,
-): Promise<TrackingChange> {
-  const existing = (await loadCheckpoints(db, tracking.organizationId, [tracking.id])).get(tracking.id) ?? [];
-  const known = new Set(existing.map((checkpoint) => checkpoint.dedupeKey));
-  const fresh: NewCheckpoint[] = [];
-  for (const checkpoint of input.checkpoints) {
-    const dedupeKey = dedupeKeyOf(checkpoint);
-    if (known.has(dedupeKey)) continue;
-    known.add(dedupeKey);
-    fresh.push({
-      id: newId(),
-      organizationId: tracking.organizationId,
-      trackingId: tracking.id,
-      position: 0,
-      slug: tracking.slug,
-      checkpointTime: checkpoint.checkpointTime,
-      occurredAt: checkpoint.occurredAt ? new Date(checkpoint.occurredAt) : null,
-      message: checkpoint.message,
-      location: checkpoint.location,
-      city: checkpoint.city,
-      state: checkpoint.state,
-      zip: checkpoint.zip,
-      countryIso3: checkpoint.countryIso3,
-      countryName: checkpoint.countryName,
-      coordinates: checkpoint.coordinates,
-      tag: checkpoint.tag,
-      subtag: checkpoint.subtag,
-      subtagMessage: checkpoint.subtagMessage,
-      rawTag: checkpoint.rawTag,
-      source: checkpoint.source,
-      dedupeKey,
-      createdAt: input.now,
-    });
-  }
+export async function applyTrackingUpdates(db: Executor, updates: TrackingUpdate[]): Promise<TrackingChange[]> {
+  if (updates.length === 0) return [];
+  const timelines = await loadTimelines(db, updates);
+  const plans = updates.map(({ tracking, input }) =>
+    planTrackingUpdate(tracking, timelines.get(`${tracking.organizationId}/${tracking.id}`) ?? [], input),
+  );
+  await writeCheckpoints(db, plans);
+  await updateTrackingRows(
+    db,
+    plans.filter((plan) => Object.keys(plan.set).length > 0),
+  );
+  return plans.map((plan) => ({
+    ...plan.change,
+    record: { tracking: { ...plan.tracking, ...plan.set }, checkpoints: plan.timeline as Checkpoint[] },
+  }));
+}
 
-  const lastExisting = existing[existing.length - 1];
-  const appendsInOrder = fresh.every((checkpoint) => !lastExisting || sortTime(checkpoint as never) >= sortTime(lastExisting));
-  fresh.sort((a, b) => sortTime(a as never) - sortTime(b as never));
-  let timeline: Array<Checkpoint | NewCheckpoint> = [...existing, ...fresh];
-  if (!appendsInOrder) timeline = timeline.sort((a, b) => sortTime(a as never) - sortTime(b as never));
-  timeline.forEach((checkpoint, index) => (checkpoint.position = index));
-
-  const latest = timeline[timeline.length - 1];
-  const status = input.status ?? (fresh.length && latest ? { tag: latest.tag, subtag: latest.subtag, subtagMessage: latest.subtagMessage! } : null);
-  const tagChanged = status !== null && status.tag !== tracking.tag;
-  const subtagChanged = status !== null && status.subtag !== tracking.subtag;
-  const facts = factChanges(tracking, input.facts);
-  const changed = fresh.length > 0 || tagChanged || subtagChanged || Object.keys(facts).length > 0;
-
-  const milestones: Partial<Tracking> = {};
-  if (fresh.length) {
-    const all = timeline as Checkpoint[];
-    milestones.returnToSender = isReturnToSender(all);
-    const pickup = all.find((checkpoint) => !["Pending", "InfoReceived"].includes(checkpoint.tag));
-    if (pickup && !tracking.pickedUpAt) milestones.pickedUpAt = new Date(sortTime(pickup));
-    const attempt = all.find((checkpoint) => checkpoint.tag === "AttemptFail" || checkpoint.tag === "Delivered");
-    if (attempt && !tracking.firstAttemptedAt) milestones.firstAttemptedAt = new Date(sortTime(attempt));
-  }
-  if (status?.tag === "Delivered" && !tracking.deliveredAt) {
-    milestones.deliveredAt = latest ? new Date(sortTime(latest as never)) : input.now;
-  }
-  const reached = status && !tracking.tagsReached.includes(status.tag) ? [...tracking.tagsReached, status.tag] : tracking.tagsReached;
-
-  const set: Partial<Tracking> = {
-    ...facts,
-    ...milestones,
-    ...(status ? { tag: status.tag, subtag: status.subtag, subtagMessage: status.subtagMessage, tagsReached: reached } : {}),
-    ...(changed ? { lastUpdatedAt: input.now, updatedAt: input.now } : {}),
-    ...input.columns,
-  };
-  if (input.columnsAfter) Object.assign(set, input.columnsAfter({ ...tracking, ...set }));
-
-  if (fresh.length) {
-    if (appendsInOrder) {
-      await db.insert(checkpoints).values(fresh);
-    } else {
-      // A late scan landed mid-timeline: rewrite the timeline's positions in one go.
-      await db.delete(checkpoints).where(and(eq(checkpoints.organizationId, tracking.organizationId), eq(checkpoints.trackingId, tracking.id)));
-      await db.insert(checkpoints).values(timeline.map((checkpoint) => ({ ...checkpoint }) as NewCheckpoint));
-    }
-  }
-  let updated = tracking;
-  if (Object.keys(set).length) {
-    const [row] = await db
-      .update(trackings)
-      .set(set)
-      .where(and(eq(trackings.organizationId, tracking.organizationId), eq(trackings.id, tracking.id)))
-      .returning();
-    updated = row!;
-  }
-  return {
-    record: { tracking: updated, checkpoints: timeline as Checkpoint[] },
-    changed,
-    tagChanged,
-    previousTag: tracking.tag,
-    isFirstTag: status !== null && !tracking.tagsReached.includes(status.tag),
-    newCheckpointCount: fresh.length,
-  };
+export async function applyTrackingUpdate(db: Executor, tracking: Tracking, input: TrackingUpdateInput): Promise<TrackingChange> {
+  const [change] = await applyTrackingUpdates(db, [{ tracking, input }]);
+  return change!;
 }

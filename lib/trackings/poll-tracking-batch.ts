@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { Database, Executor } from "@/db/client";
+import type { Database } from "@/db/client";
 import { trackings, type Tracking } from "@/db/schema";
 import { adapterForSlug } from "@/lib/carriers/registry";
 import { CarrierError, type TrackRequest, type TrackResult } from "@/lib/carriers/types";
 import { credentialsForTracking } from "@/lib/connections/credentials-for-tracking";
-import { applyTrackingUpdate, type TrackingChange } from "./apply-tracking-update";
+import { applyTrackingUpdates, type TrackingChange, type TrackingUpdate } from "./apply-tracking-update";
 import type { PollBatch } from "./poll-dispatch";
 import { EXPIRED_STATUS, isPendingExpired, POLL_LEASE_MS, pollScheduleColumns, REFUSED_RETRY_MS } from "./poll-schedule";
 import { additionalFieldsOf } from "./tracking-patch";
@@ -93,36 +93,37 @@ async function postpone(db: Database, batch: PollBatch, rows: Tracking[], error:
 }
 
 /**
- * Stores one tracking's answer (its row locked by the caller's transaction): checkpoints and facts
- * through applyTrackingUpdate, Pending → Expired after 30 days without data, the poll bookkeeping
- * and the next poll (none once the tag is final), all in one write of the tracking row.
+ * The update for one tracking's answer (its row as locked): checkpoints and facts, Pending →
+ * Expired after 30 days without data, the poll bookkeeping and the next poll (none once the tag is
+ * final). Null when the answer is stale: deleted, completed or re-couriered while the carrier answered.
  */
-async function storeResult(
-  tx: Executor,
+function updateFor(
   batch: PollBatch,
   current: Tracking | undefined,
   result: TrackResult | undefined,
   trackable: boolean,
   now: Date,
-): Promise<TrackingChange | null> {
-  // Deleted, completed or re-couriered while the carrier answered: the answer is stale.
+): TrackingUpdate | null {
   if (!current || !current.active || current.slug !== batch.slug) return null;
   const found = result?.kind === "found" ? result : undefined;
   const checkpoints = found?.checkpoints.map((checkpoint) => ({ ...checkpoint, source: "carrier" as const })) ?? [];
   const expire = checkpoints.length === 0 && isPendingExpired(current, now);
-  return applyTrackingUpdate(tx, current, {
-    checkpoints,
-    facts: found?.shipment,
-    ...(expire ? { status: EXPIRED_STATUS } : {}),
-    columns: trackable ? { trackedCount: current.trackedCount + 1, lastPolledAt: now } : {},
-    columnsAfter: (next) => pollScheduleColumns(next, now, trackable),
-    now,
-  });
+  return {
+    tracking: current,
+    input: {
+      checkpoints,
+      facts: found?.shipment,
+      ...(expire ? { status: EXPIRED_STATUS } : {}),
+      columns: trackable ? { trackedCount: current.trackedCount + 1, lastPolledAt: now } : {},
+      columnsAfter: (next) => pollScheduleColumns(next, now, trackable),
+      now,
+    },
+  };
 }
 
 /**
  * Stores the batch's answers in one short transaction: one statement locks the rows (in id order,
- * so instances storing overlapping batches cannot deadlock), then each tracking is written.
+ * so instances storing overlapping batches cannot deadlock), then all of them are written together.
  */
 async function storeResults(
   db: Database,
@@ -131,7 +132,7 @@ async function storeResults(
   results: Map<string, TrackResult>,
   trackable: boolean,
   now: Date,
-): Promise<Array<TrackingChange | null>> {
+): Promise<Map<string, TrackingChange>> {
   return db.transaction(async (tx) => {
     const locked = await tx
       .select()
@@ -140,9 +141,11 @@ async function storeResults(
       .orderBy(asc(trackings.id))
       .for("update");
     const current = new Map(locked.map((row) => [row.id, row]));
-    const changes: Array<TrackingChange | null> = [];
-    for (const row of rows) changes.push(await storeResult(tx, batch, current.get(row.id), results.get(row.id), trackable, now));
-    return changes;
+    const updates = rows
+      .map((row) => updateFor(batch, current.get(row.id), results.get(row.id), trackable, now))
+      .filter((update) => update !== null);
+    const changes = await applyTrackingUpdates(tx, updates);
+    return new Map(changes.map((change) => [change.record.tracking.id, change]));
   });
 }
 
@@ -165,9 +168,9 @@ export async function pollTrackingBatch(db: Database, batch: PollBatch, now: Dat
   }
   const changes: PolledChange[] = [];
   let stored = 0;
-  const stores = rows.length ? await storeResults(db, batch, rows, results, adapter !== null, now) : [];
-  for (const [index, row] of rows.entries()) {
-    const change = stores[index];
+  const stores = rows.length ? await storeResults(db, batch, rows, results, adapter !== null, now) : new Map<string, TrackingChange>();
+  for (const row of rows) {
+    const change = stores.get(row.id);
     if (!change) continue;
     stored++;
     if (!change.changed) continue;
