@@ -5,11 +5,9 @@
 // trackings stored per second from that slot to the last one stored. Writes are counted by
 // wrapping the PGlite instance that drizzle and pg-boss share: every statement it runs (including
 // each one of pg-boss's multi-statement blocks) that inserts, updates or deletes.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { Session } from "node:inspector/promises";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { PGlite, Transaction } from "@electric-sql/pglite";
 import { count, isNotNull } from "drizzle-orm";
 import type { InngestFunction } from "inngest";
 import { migrateDatabase, openPglite, setDatabaseHandle } from "@/db/client";
@@ -23,93 +21,12 @@ import { pollTrackings } from "@/inngest/functions/poll-trackings";
 import { createOrganization } from "@/lib/accounts/create-organization";
 import { startFakeCarrierServer } from "@/lib/carriers/testing/fake-carrier-server";
 import { newId } from "@/lib/ids";
+import { startProfile } from "./profile";
+import { countStatements, type Group, printStatementTimes, StatementCounter } from "./statement-counter";
 
 function option(args: string[], name: string, fallback: number): number {
   const index = args.indexOf(`--${name}`);
   return index >= 0 ? Number(args[index + 1]) : fallback;
-}
-
-type Group = "trackings" | "checkpoints" | "jobs" | "queue" | "other";
-
-/** Counts statements by kind and by what they write, on the one PGlite connection. */
-class StatementCounter {
-  reads = 0;
-  writes: Record<Group, number> = { trackings: 0, checkpoints: 0, jobs: 0, queue: 0, other: 0 };
-  /** Milliseconds spent per statement shape, for `--statements`. */
-  timeMs = new Map<string, { ms: number; calls: number }>();
-
-  async timed<T>(text: string, work: () => Promise<T>): Promise<T> {
-    this.record(text);
-    const started = performance.now();
-    try {
-      return await work();
-    } finally {
-      const shape = text.replace(/\s+/g, " ").trim().slice(0, 110);
-      const entry = this.timeMs.get(shape) ?? { ms: 0, calls: 0 };
-      entry.ms += performance.now() - started;
-      entry.calls++;
-      this.timeMs.set(shape, entry);
-    }
-  }
-
-  record(text: string): void {
-    for (const statement of text.split(";")) {
-      const trimmed = statement.trim();
-      if (!trimmed) continue;
-      const target = /\b(?:insert\s+into|update|delete\s+from)\s+("?[\w.]+"?(?:\."?\w+"?)?)/i.exec(trimmed.replace(/\bfor\s+update\b/gi, ""));
-      if (!target) {
-        if (!/^(begin|commit|rollback|savepoint|release)\b/i.test(trimmed)) this.reads++;
-        continue;
-      }
-      const table = target[1]!.replace(/"/g, "").toLowerCase();
-      const group: Group = table.startsWith("pgboss.")
-        ? "queue"
-        : table.startsWith("job_")
-          ? "jobs"
-          : table === "trackings" || table === "checkpoints"
-            ? table
-            : "other";
-      this.writes[group]++;
-    }
-  }
-
-  totalWrites(): number {
-    return Object.values(this.writes).reduce((sum, value) => sum + value, 0);
-  }
-
-  reset(): void {
-    this.reads = 0;
-    this.timeMs.clear();
-    for (const group of Object.keys(this.writes) as Group[]) this.writes[group] = 0;
-  }
-}
-
-function countStatements(pglite: PGlite, counter: StatementCounter): void {
-  type Run = (text: string, ...rest: unknown[]) => Promise<unknown>;
-  const counted = (run: Run): Run => (text, ...rest) => counter.timed(text, () => run(text, ...rest));
-  const transaction = pglite.transaction.bind(pglite);
-  const wrapTx = (tx: Transaction): Transaction =>
-    Object.assign(Object.create(tx) as Transaction, { query: counted(tx.query.bind(tx) as Run), exec: counted(tx.exec.bind(tx) as Run) });
-  Object.assign(pglite, {
-    query: counted(pglite.query.bind(pglite) as Run),
-    exec: counted(pglite.exec.bind(pglite) as Run),
-    transaction: <T>(callback: (tx: Transaction) => Promise<T>) => transaction((tx) => callback(wrapTx(tx))),
-  });
-}
-
-/** `--profile FILE`: a CPU profile of the measured window only (open it in Chrome DevTools). */
-async function startProfile(file: string | undefined): Promise<() => Promise<void>> {
-  if (!file) return async () => {};
-  const session = new Session();
-  session.connect();
-  await session.post("Profiler.enable");
-  await session.post("Profiler.start");
-  return async () => {
-    const { profile } = await session.post("Profiler.stop");
-    writeFileSync(file, JSON.stringify(profile));
-    session.disconnect();
-    console.log(`CPU profile of the window: ${file}`);
-  };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -157,8 +74,7 @@ export async function run(args: string[]) {
     counter.reset();
     const loadBefore = os.loadavg()[0]!;
     const cpuBefore = process.cpuUsage();
-    const profileIndex = args.indexOf("--profile");
-    const stopProfile = await startProfile(profileIndex >= 0 ? args[profileIndex + 1] : undefined);
+    const stopProfile = await startProfile(args);
     const callsBefore = carrier.requestCount("ups", "track");
     let stored = 0;
     let lastReport = Date.now();
@@ -190,12 +106,7 @@ export async function run(args: string[]) {
         (Object.entries(counter.writes) as [Group, number][]).map(([group, value]) => `${group} ${(value / total).toFixed(2)}`).join(", ") +
         `; reads: ${(counter.reads / total).toFixed(2)} per poll`,
     );
-    if (args.includes("--statements")) {
-      console.log("time awaiting each statement shape (ms total, calls; includes waiting for the one PGlite connection):");
-      for (const [shape, { ms, calls }] of [...counter.timeMs.entries()].sort((a, b) => b[1].ms - a[1].ms).slice(0, 15)) {
-        console.log(`  ${ms.toFixed(0).padStart(7)} ${String(calls).padStart(6)}  ${shape}`);
-      }
-    }
+    if (args.includes("--statements")) printStatementTimes(counter);
     console.log(JSON.stringify({ bench: "poll", per_s: Math.round(perSecond), writes_per_poll: Number(writesPerPoll.toFixed(2)) }));
   } finally {
     await engine.stop();

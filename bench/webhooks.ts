@@ -1,4 +1,4 @@
-// `npm run bench -- webhooks [--latency-updates 60] [--latency-interval-ms 1000] [--burst-updates 100] [--endpoints 5]`
+// `npm run bench -- webhooks [--latency-updates 60] [--latency-interval-ms 1000] [--burst-updates 100] [--endpoints 5] [--statements] [--profile FILE]`
 // In the embedded mode (PGlite in a scratch directory, the in-process runner on pg-boss with its
 // production settings), stores checkpoints the way the poller does (write, commit, `tracking/updated`)
 // and measures, at a local node:http receiver:
@@ -11,6 +11,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { startProfile } from "./profile";
+import { countStatements, printStatementTimes, StatementCounter } from "./statement-counter";
 
 function option(args: string[], name: string, fallback: number): number {
   const index = args.indexOf(`--${name}`);
@@ -58,6 +60,8 @@ export async function run(args: string[]): Promise<void> {
 
   const handle = await getDatabaseHandle();
   const { db } = handle;
+  const counter = new StatementCounter();
+  countStatements(handle.pglite!, counter);
   // What startEmbeddedWorker builds (concurrency 4, pg-boss polling every second), with the functions a tracking update starts.
   const queue = new PgBossQueue(handle, { concurrency: 4 });
   const engine = new EmbeddedEngine({ client: inngest, functions: [fanOutWebhooks, deliverWebhook, notifyContacts], db, queue });
@@ -192,12 +196,17 @@ export async function run(args: string[]): Promise<void> {
     const expected = burstUpdates * endpointCount;
     const burstStart = new Date();
     const cpuBefore = process.cpuUsage();
+    const stopProfile = await startProfile(args);
+    counter.reset();
     const started = performance.now();
     const burstStoredAt = await Promise.all(burstTrackings.map((trackingId) => storeScan(busy.id, trackingId)));
     const stored = performance.now();
     await waitForArrivals(expected, 1_800_000);
     const elapsedS = (performance.now() - started) / 1000;
     const perS = expected / elapsedS;
+    await stopProfile();
+    const statements = { reads: counter.reads, writes: counter.totalWrites() };
+    if (args.includes("--statements")) printStatementTimes(counter);
     console.log(
       `throughput: ${burstUpdates} updates × ${endpointCount} endpoints = ${expected} deliveries in ${elapsedS.toFixed(2)} s (updates stored in ${((stored - started) / 1000).toFixed(2)} s): ${perS.toFixed(1)} deliveries/s`,
     );
@@ -208,6 +217,7 @@ export async function run(args: string[]): Promise<void> {
       `  runner: ${runs} runs (${(runs / expected).toFixed(2)} per delivery), ${(runs / elapsedS).toFixed(1)} runs/s; process CPU ${cpuMs.toFixed(0)} ms = ${(cpuMs / runs).toFixed(1)} ms per run, busy ${((100 * cpuMs) / (elapsedS * 1000)).toFixed(0)} % of one core`,
     );
     const burstLatencies = burstTrackings.flatMap((trackingId, index) => arrivals.get(trackingId)!.map((at) => at - burstStoredAt[index]!));
+    console.log(`  statements on the database: ${((statements.reads + statements.writes) / expected).toFixed(1)} per delivery (${(statements.writes / expected).toFixed(1)} writes)`);
     console.log(`  latency of those deliveries: p50 ${ms(percentile(burstLatencies, 50))}  p99 ${ms(percentile(burstLatencies, 99))}`);
     console.log(`targets: p99 < 2000 ms ${p99 < 2000 ? "met" : "MISSED"}; ≥ 200 deliveries/s ${perS >= 200 ? "met" : "MISSED"}`);
     console.log(JSON.stringify({ bench: "webhooks", p50_ms: Math.round(p50), p99_ms: Math.round(p99), per_s: Math.round(perS * 10) / 10 }));

@@ -27,13 +27,15 @@ export interface DatabaseHandle {
 
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), "db", "migrations");
 
+/** The embedded database, on its own thread (db/pglite-thread-client.ts); in memory without a directory. */
 export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
-  const { PGlite } = await import("@electric-sql/pglite");
+  const { PGliteThread } = await import("./pglite-thread-client");
   const { drizzle } = await import("drizzle-orm/pglite");
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  const thread = await PGliteThread.create(dataDir);
+  const client = thread.asPglite();
   const db = drizzle(client, { schema }) as unknown as Database;
-  return { db, kind: "pglite", pglite: client, close: () => client.close() };
+  return { db, kind: "pglite", pglite: client, close: () => thread.close() };
 }
 
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<DatabaseHandle> {

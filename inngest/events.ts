@@ -138,12 +138,18 @@ export const trackingUpdated = defineEvent(
 
 /*
  * Webhooks (lib/webhooks). inngest/functions/fan-out-webhooks.ts stores one delivery per enabled
- * endpoint for every `tracking/updated` and `tracking/estimate.revised`, then asks for each with
- * `webhook/delivery.requested` (event id `webhook-delivery-<deliveryId>`, so it is asked for once);
- * the dashboard's redeliver sends it too. inngest/functions/deliver-webhook.ts runs the attempts.
+ * endpoint for every `tracking/updated` and `tracking/estimate.revised` and makes their first
+ * attempts together; each delivery still pending is handed on with `webhook/delivery.requested`
+ * (event id `webhook-delivery-<deliveryId>`, so it is asked for once, `firstAttempt` 2) to
+ * inngest/functions/deliver-webhook.ts, which runs the retries. The dashboard's redeliver sends it too.
  */
 
 export const webhookDeliveryRequested = defineEvent(
   "webhook/delivery.requested",
-  z.object({ organizationId: z.string().min(1), deliveryId: z.string().min(1) }),
+  z.object({
+    organizationId: z.string().min(1),
+    deliveryId: z.string().min(1),
+    /** The attempt to make first (1 when absent); earlier ones were made by the fan-out. */
+    firstAttempt: z.number().int().positive().optional(),
+  }),
 );

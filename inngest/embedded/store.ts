@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
+import { rowsOf } from "@/db/rows-of";
 import {
   type JobEvent,
   jobEvents,
@@ -189,11 +190,6 @@ export async function deleteFinishedBefore(db: Database, cutoff: Date, batch = 1
     .where(and(lt(jobEvents.receivedAt, cutoff), isNotNull(jobEvents.dispatchedAt)))
     .limit(batch);
   await db.delete(jobEvents).where(inArray(jobEvents.id, oldEvents));
-}
-
-/** Rows of a raw query, whichever driver ran it (PGlite answers `{ rows }`, postgres-js an array). */
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
 // json_agg arrives parsed from both drivers, but as text where a driver leaves json alone.

@@ -7,8 +7,9 @@ import { webhookDeliveryRequested } from "../events";
 
 /**
  * One stored delivery, attempted until a 2xx: up to 14 attempts, attempt n after a named sleep of
- * 2^(n−2) units (compat-reference §12). An attempt that gets no 2xx returns normally; only a
- * failure of our own (the database) throws and is retried by the engine.
+ * 2^(n−2) units (compat-reference §12), from `firstAttempt` on (the fan-out made attempt 1). An
+ * attempt that gets no 2xx returns normally; only a failure of our own (the database) throws and
+ * is retried by the engine.
  */
 export const deliverWebhook = inngest.createFunction(
   {
@@ -21,8 +22,8 @@ export const deliverWebhook = inngest.createFunction(
     },
   },
   async ({ event, step }) => {
-    const { organizationId, deliveryId } = event.data;
-    for (let attempt = 1; attempt <= MAX_WEBHOOK_ATTEMPTS; attempt++) {
+    const { organizationId, deliveryId, firstAttempt = 1 } = event.data;
+    for (let attempt = firstAttempt; attempt <= MAX_WEBHOOK_ATTEMPTS; attempt++) {
       if (attempt > 1) await step.sleep(`wait-before-attempt-${attempt}`, retryDelayMs(attempt));
       const outcome = await step.run(`attempt-${attempt}`, async () => attemptWebhookDelivery(await getDb(), organizationId, deliveryId, attempt));
       if (outcome.status !== "pending") return { status: outcome.status, attempts: attempt };

@@ -1,6 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
-import { webhookAttempts, webhookDeliveries, webhookEndpoints, type WebhookDeliveryStatus } from "@/db/schema";
+import { type WebhookAttempt, webhookAttempts, webhookDeliveries, webhookEndpoints, type WebhookDeliveryStatus, webhookSecrets } from "@/db/schema";
 import { newId } from "@/lib/ids";
 import { getWebhookSecret } from "./get-webhook-secret";
 import { postWebhook } from "./post-webhook";
@@ -15,73 +15,124 @@ export type AttemptOutcome =
   /** Nothing was sent: the delivery ended already (never twice after a 2xx) or no longer exists. */
   | { made: false; status: WebhookDeliveryStatus | "gone" };
 
+export interface AttemptOptions {
+  lastAttempt?: boolean;
+  sendWhileDisabled?: boolean;
+}
+
+type Logged = Omit<WebhookAttempt, "id" | "organizationId" | "deliveryId" | "attempt">;
+
+/** What a repeated attempt (a step run again) overwrites in the log. */
+const LOGGED_COLUMNS = ["url", "attemptedAt", "succeeded", "statusCode", "latencyMs", "responseBody", "error"] as const;
+
 /**
- * Makes attempt number `attempt` of a delivery: signs the stored body with the secrets valid now,
- * POSTs it, logs the attempt and moves the delivery on (delivered on a 2xx, failed after the last
- * attempt). A delivery that is no longer pending is left alone, so a repeated step sends nothing.
+ * Makes attempt number `attempt` of one organisation's deliveries, all at once: signs each stored
+ * body with the secrets valid now, POSTs it, logs the attempts and moves the deliveries on
+ * (delivered on a 2xx, failed after the last attempt) in one transaction. A delivery that is no
+ * longer pending is left alone, so a repeated step sends nothing. Outcomes come in the ids' order.
  */
+export async function attemptWebhookDeliveries(
+  db: Database,
+  organizationId: string,
+  deliveryIds: string[],
+  attempt: number,
+  options: AttemptOptions = {},
+): Promise<AttemptOutcome[]> {
+  if (deliveryIds.length === 0) return [];
+  const rows = await db
+    .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints, secrets: webhookSecrets })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, and(eq(webhookEndpoints.organizationId, webhookDeliveries.organizationId), eq(webhookEndpoints.id, webhookDeliveries.endpointId)))
+    .leftJoin(webhookSecrets, eq(webhookSecrets.organizationId, webhookDeliveries.organizationId))
+    .where(and(eq(webhookDeliveries.organizationId, organizationId), inArray(webhookDeliveries.id, deliveryIds)));
+  const byId = new Map(rows.map((row) => [row.delivery.id, row]));
+  const due = rows.filter((row) => row.delivery.status === "pending");
+  const outcomes = new Map<string, AttemptOutcome>();
+  if (due.length) {
+    const settings = webhookSettings();
+    // Read with the deliveries; an organisation's first delivery creates it.
+    const secrets = due[0]!.secrets ?? (await getWebhookSecret(db, organizationId));
+    const lastAttempt = options.lastAttempt ?? attempt >= MAX_WEBHOOK_ATTEMPTS;
+    const attempts = await Promise.all(
+      due.map(async ({ delivery, endpoint }) => {
+        const attemptedAt = new Date();
+        const send = endpoint.enabled || options.sendWhileDisabled === true;
+        const response = send
+          ? await postWebhook({
+              url: endpoint.url,
+              body: delivery.body,
+              headers: webhookRequestHeaders(delivery.body, { apiVersion: delivery.apiVersion, secrets, signatureHeader: endpoint.signatureHeader, now: attemptedAt }),
+              timeoutMs: settings.timeoutMs,
+              allowPrivate: settings.allowPrivate,
+            })
+          : { ok: false, statusCode: null, latencyMs: 0, responseBody: null, error: "The webhook URL is disabled: not sent." };
+        // A disabled endpoint ends the delivery at once; "redeliver" sends it again once it is enabled.
+        const status: WebhookDeliveryStatus = response.ok ? "delivered" : lastAttempt || !send ? "failed" : "pending";
+        const logged: Logged = {
+          url: endpoint.url,
+          attemptedAt,
+          succeeded: response.ok,
+          statusCode: response.statusCode,
+          latencyMs: response.latencyMs,
+          responseBody: response.responseBody,
+          error: response.error,
+        };
+        return { deliveryId: delivery.id, status, logged };
+      }),
+    );
+    await logAttempts(db, organizationId, attempt, attempts, settings.retryUnitMs);
+    for (const { deliveryId, status, logged } of attempts) {
+      outcomes.set(deliveryId, { made: true, status, attempt: webhookAttemptView({ attempt, ...logged }) });
+    }
+  }
+  return deliveryIds.map(
+    (id) => outcomes.get(id) ?? { made: false, status: byId.get(id)?.delivery.status ?? "gone" },
+  );
+}
+
+/**
+ * The attempts' log rows and the deliveries' new states, committed together in one statement (one
+ * round trip, no transaction): a repeated attempt (a step run again) overwrites its log row.
+ */
+async function logAttempts(
+  db: Database,
+  organizationId: string,
+  attempt: number,
+  attempts: Array<{ deliveryId: string; status: WebhookDeliveryStatus; logged: Logged }>,
+  retryUnitMs: number,
+): Promise<void> {
+  const endedAt = new Date();
+  const nextAttemptAt = new Date(endedAt.getTime() + retryDelayMs(attempt + 1, retryUnitMs)).toISOString();
+  const log = db
+    .insert(webhookAttempts)
+    .values(attempts.map(({ deliveryId, logged }) => ({ id: newId(), organizationId, deliveryId, attempt, ...logged })))
+    .onConflictDoUpdate({
+      target: [webhookAttempts.organizationId, webhookAttempts.deliveryId, webhookAttempts.attempt],
+      set: Object.fromEntries(LOGGED_COLUMNS.map((key) => [key, sql.raw(`excluded.${webhookAttempts[key].name}`)])),
+    })
+    .returning({ deliveryId: webhookAttempts.deliveryId });
+  const states = JSON.stringify(attempts.map(({ deliveryId, status }) => ({ id: deliveryId, status })));
+  const ended = endedAt.toISOString();
+  await db.execute(sql`
+    with logged as ${log}
+    update ${webhookDeliveries} as d set
+      status = s.status,
+      attempt_count = ${attempt}::int,
+      next_attempt_at = case when s.status = 'pending' then ${nextAttemptAt}::timestamptz end,
+      delivered_at = case when s.status = 'delivered' then ${ended}::timestamptz else d.delivered_at end,
+      failed_at = case when s.status = 'failed' then ${ended}::timestamptz else d.failed_at end
+    from jsonb_to_recordset(${states}::jsonb) as s(id text, status text)
+    where d.organization_id = ${organizationId} and d.id = s.id and s.id in (select delivery_id from logged)`);
+}
+
+/** One delivery's attempt number `attempt` (the retries, a test send, a redelivery). */
 export async function attemptWebhookDelivery(
   db: Database,
   organizationId: string,
   deliveryId: string,
   attempt: number,
-  options: { lastAttempt?: boolean; sendWhileDisabled?: boolean } = {},
+  options: AttemptOptions = {},
 ): Promise<AttemptOutcome> {
-  const [row] = await db
-    .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
-    .from(webhookDeliveries)
-    .innerJoin(webhookEndpoints, and(eq(webhookEndpoints.organizationId, webhookDeliveries.organizationId), eq(webhookEndpoints.id, webhookDeliveries.endpointId)))
-    .where(and(eq(webhookDeliveries.organizationId, organizationId), eq(webhookDeliveries.id, deliveryId)));
-  if (!row) return { made: false, status: "gone" };
-  const { delivery, endpoint } = row;
-  if (delivery.status !== "pending") return { made: false, status: delivery.status };
-
-  const settings = webhookSettings();
-  const attemptedAt = new Date();
-  const send = endpoint.enabled || options.sendWhileDisabled === true;
-  const response = send
-    ? await postWebhook({
-        url: endpoint.url,
-        body: delivery.body,
-        headers: webhookRequestHeaders(delivery.body, {
-          apiVersion: delivery.apiVersion,
-          secrets: await getWebhookSecret(db, organizationId),
-          signatureHeader: endpoint.signatureHeader,
-          now: attemptedAt,
-        }),
-        timeoutMs: settings.timeoutMs,
-        allowPrivate: settings.allowPrivate,
-      })
-    : { ok: false, statusCode: null, latencyMs: 0, responseBody: null, error: "The webhook URL is disabled: not sent." };
-
-  const lastAttempt = options.lastAttempt ?? attempt >= MAX_WEBHOOK_ATTEMPTS;
-  // A disabled endpoint ends the delivery at once; "redeliver" sends it again once it is enabled.
-  const status: WebhookDeliveryStatus = response.ok ? "delivered" : lastAttempt || !send ? "failed" : "pending";
-  const endedAt = new Date();
-  const logged = {
-    url: endpoint.url,
-    attemptedAt,
-    succeeded: response.ok,
-    statusCode: response.statusCode,
-    latencyMs: response.latencyMs,
-    responseBody: response.responseBody,
-    error: response.error,
-  };
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(webhookAttempts)
-      .values({ id: newId(), organizationId, deliveryId, attempt, ...logged })
-      .onConflictDoUpdate({ target: [webhookAttempts.organizationId, webhookAttempts.deliveryId, webhookAttempts.attempt], set: logged });
-    await tx
-      .update(webhookDeliveries)
-      .set({
-        status,
-        attemptCount: attempt,
-        nextAttemptAt: status === "pending" ? new Date(endedAt.getTime() + retryDelayMs(attempt + 1, settings.retryUnitMs)) : null,
-        ...(status === "delivered" ? { deliveredAt: endedAt } : {}),
-        ...(status === "failed" ? { failedAt: endedAt } : {}),
-      })
-      .where(and(eq(webhookDeliveries.organizationId, organizationId), eq(webhookDeliveries.id, deliveryId)));
-  });
-  return { made: true, status, attempt: webhookAttemptView({ attempt, ...logged }) };
+  const [outcome] = await attemptWebhookDeliveries(db, organizationId, [deliveryId], attempt, options);
+  return outcome!;
 }

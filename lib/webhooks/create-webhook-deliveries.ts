@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
+import { rowsOf } from "@/db/rows-of";
 import { type NewWebhookDelivery, type WebhookApiVersion, type WebhookEventKind, webhookDeliveries } from "@/db/schema";
 import { ApiError } from "@/lib/api/errors";
 import { trackingCodecs } from "@/lib/api/versions";
@@ -65,10 +66,9 @@ export async function createWebhookDeliveries(db: Executor, source: WebhookEvent
     apiVersion: endpoint.apiVersion,
     body: bodyFor(endpoint.apiVersion),
   }));
-  await db.insert(webhookDeliveries).values(rows).onConflictDoNothing();
-  const pending = await db
-    .select({ id: webhookDeliveries.id })
-    .from(webhookDeliveries)
-    .where(and(bySource, eq(webhookDeliveries.status, "pending")));
-  return pending.map((row) => row.id);
+  // New rows and those an earlier run left pending, in one statement (the select does not see the insert's rows).
+  const inserted = db.insert(webhookDeliveries).values(rows).onConflictDoNothing().returning({ id: webhookDeliveries.id });
+  const pending = db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(and(bySource, eq(webhookDeliveries.status, "pending")));
+  const result = await db.execute(sql`with inserted as ${inserted} select id from inserted union all ${pending}`);
+  return rowsOf<{ id: string }>(result).map((row) => row.id);
 }

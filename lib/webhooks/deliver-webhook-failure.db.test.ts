@@ -11,7 +11,10 @@ import { createWebhookEndpoint } from "./create-webhook-endpoint";
 import { createTestTracking, storeScan } from "./testing/tracking-updates";
 
 // Every attempt fails on our side, as when the database is gone.
-vi.mock("./attempt-webhook-delivery", () => ({ attemptWebhookDelivery: vi.fn(async () => Promise.reject(new Error("database unavailable"))) }));
+vi.mock("./attempt-webhook-delivery", () => ({
+  attemptWebhookDelivery: vi.fn(async () => Promise.reject(new Error("database unavailable"))),
+  attemptWebhookDeliveries: vi.fn(async () => Promise.reject(new Error("database unavailable"))),
+}));
 
 const database = setupTestDatabase();
 
@@ -28,7 +31,8 @@ describe("a delivery whose attempts keep failing on our side", () => {
     const [pending] = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.organizationId, organization.id));
     expect(pending).toMatchObject({ status: "pending" });
 
-    await jobs.advance("1h");
+    // The fan-out's first attempts, then deliver-webhook's, exhaust the engine's retries.
+    await jobs.advance("2h");
     await jobs.stop();
     delete process.env.WEBHOOK_ALLOW_PRIVATE;
     resetEnvForTests();

@@ -1,0 +1,92 @@
+// The embedded database's own thread: PGlite (PostgreSQL compiled to WebAssembly) runs here, so its
+// work uses a second core instead of sharing the app's event loop. db/pglite-thread-client.ts is
+// the other end; messages carry queries in and rows, errors and notifications out.
+// Plain JavaScript: it is loaded by path at run time, outside the Next.js bundle.
+import { parentPort, workerData } from "node:worker_threads";
+import { PGlite } from "@electric-sql/pglite";
+
+const db = await PGlite.create(workerData.dataDir);
+/** Open transactions by id: PGlite's handle, and how the app ends each one. */
+const transactions = new Map();
+const unlisteners = new Map();
+
+function reply(id, result) {
+  parentPort.postMessage({ kind: "result", id, result });
+}
+
+function fail(id, error) {
+  // Structured clone keeps only an Error's message and stack; PostgreSQL's fields (code, detail,
+  // constraint …) travel as plain properties.
+  const fields = Object.fromEntries(Object.entries(error ?? {}).filter(([, value]) => typeof value !== "function" && typeof value !== "object"));
+  parentPort.postMessage({ kind: "error", id, error: { name: error?.name, message: error?.message ?? String(error), stack: error?.stack, fields } });
+}
+
+/** Types the caller parses itself arrive as the server's text. */
+function queryOptions(options) {
+  if (!options) return undefined;
+  const { rawTypes, ...rest } = options;
+  return rawTypes?.length ? { ...rest, parsers: Object.fromEntries(rawTypes.map((type) => [type, (value) => value])) } : rest;
+}
+
+const ROLLBACK = Symbol("rollback");
+
+/** Opens a transaction that lasts until the app sends its end; answers `begin`, then the `end`. */
+function begin(id) {
+  const entry = { tx: undefined, endId: undefined, finish: undefined };
+  const ended = new Promise((resolve) => (entry.finish = resolve));
+  db.transaction(async (tx) => {
+    entry.tx = tx;
+    transactions.set(id, entry);
+    reply(id, null);
+    if (!(await ended)) throw ROLLBACK;
+  })
+    .then(
+      () => reply(entry.endId, null),
+      // Before the callback ran, the `begin` fails; after, the `end` does (a failed COMMIT).
+      (error) => (error === ROLLBACK ? reply(entry.endId, null) : fail(entry.endId ?? id, error)),
+    )
+    .finally(() => transactions.delete(id));
+}
+
+async function run(message) {
+  const target = message.tx ? transactions.get(message.tx)?.tx : db;
+  if (!target) throw new Error(`Transaction ${message.tx} is not open`);
+  if (message.kind === "query") return target.query(message.text, message.params, queryOptions(message.options));
+  return target.exec(message.text, queryOptions(message.options));
+}
+
+parentPort.on("message", (message) => {
+  switch (message.kind) {
+    case "query":
+    case "exec":
+      run(message).then((result) => reply(message.id, result), (error) => fail(message.id, error));
+      return;
+    case "begin":
+      begin(message.id);
+      return;
+    case "end": {
+      const entry = transactions.get(message.tx);
+      if (!entry) return fail(message.id, new Error(`Transaction ${message.tx} is not open`));
+      entry.endId = message.id;
+      entry.finish(message.commit);
+      return;
+    }
+    case "listen":
+      db.listen(message.channel, (payload) => parentPort.postMessage({ kind: "notification", channel: message.channel, payload })).then(
+        (unlisten) => {
+          unlisteners.set(message.id, unlisten);
+          reply(message.id, null);
+        },
+        (error) => fail(message.id, error),
+      );
+      return;
+    case "unlisten":
+      Promise.resolve(unlisteners.get(message.listenId)?.()).then(() => reply(message.id, null), (error) => fail(message.id, error));
+      return;
+    case "close":
+      db.close().then(() => reply(message.id, null), (error) => fail(message.id, error));
+      return;
+  }
+});
+
+parentPort.postMessage({ kind: "ready" });
