@@ -1,12 +1,13 @@
 // `npm run bench -- webhooks [--latency-updates 60] [--latency-interval-ms 1000] [--burst-updates 100] [--endpoints 5] [--statements] [--profile FILE]`
 // In the embedded mode (PGlite in a scratch directory, the in-process runner on pg-boss with its
-// production settings), stores checkpoints the way the poller does (write, commit, `tracking/updated`)
-// and measures, at a local node:http receiver:
+// production settings), stores checkpoints the way the poller does (a batch of up to 20 trackings in
+// one transaction, then their `tracking/updated` events together) and measures, at a local
+// node:http receiver:
 //   1. latency: one update every --latency-interval-ms (a pace the runner keeps up with, so the
 //      figure does not depend on how long the run lasts) to one endpoint, from the update's
 //      `updatedAt` (stored before the commit) to the webhook's arrival; p50 and p99, split into legs
 //      by the database's own timestamps;
-//   2. throughput: --burst-updates updates at once to --endpoints endpoints, deliveries per second
+//   2. throughput: --burst-updates updates at once (in poller batches) to --endpoints endpoints, deliveries per second
 //      from the first update to the last webhook received, and the latency of those deliveries.
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -46,17 +47,18 @@ export async function run(args: string[]): Promise<void> {
   const { inngest } = await import("@/inngest/client");
   const { EmbeddedEngine } = await import("@/inngest/embedded/engine");
   const { PgBossQueue } = await import("@/inngest/embedded/pg-boss-queue");
-  const { sendEvent, trackingUpdated } = await import("@/inngest/events");
+  const { trackingUpdated, withEventsAfterCommit } = await import("@/inngest/events");
   const { deliverWebhook } = await import("@/inngest/functions/deliver-webhook");
   const { fanOutWebhooks } = await import("@/inngest/functions/fan-out-webhooks");
   const { notifyContacts } = await import("@/inngest/functions/notify-contacts");
   const { createOrganization } = await import("@/lib/accounts/create-organization");
   const { subtagMessage } = await import("@/lib/carriers/subtags");
-  const { applyTrackingUpdate } = await import("@/lib/trackings/apply-tracking-update");
+  const { applyTrackingUpdates } = await import("@/lib/trackings/apply-tracking-update");
+  const { PER_NUMBER_POLL_BATCH } = await import("@/lib/trackings/poll-dispatch");
   const { createTracking } = await import("@/lib/trackings/create-tracking");
   const { createWebhookEndpoint } = await import("@/lib/webhooks/create-webhook-endpoint");
   const { startWebhookReceiver } = await import("@/lib/webhooks/testing/webhook-receiver");
-  const { and, count, eq, gte, inArray } = await import("drizzle-orm");
+  const { and, asc, count, eq, gte, inArray } = await import("drizzle-orm");
 
   const handle = await getDatabaseHandle();
   const { db } = handle;
@@ -96,45 +98,55 @@ export async function run(args: string[]): Promise<void> {
     return ids;
   }
 
-  /** The poller's write path: checkpoint and status in one transaction, then the event after the commit. */
-  async function storeScan(organizationId: string, trackingId: string): Promise<number> {
+  const arrivalScan = (now: Date) => ({
+    checkpointTime: now.toISOString().slice(0, 19),
+    occurredAt: now.toISOString(),
+    message: "Arrival scan",
+    location: null,
+    city: "Leipzig",
+    state: null,
+    zip: null,
+    countryIso3: "DEU",
+    countryName: null,
+    coordinates: [] as [],
+    tag: "InTransit" as const,
+    subtag: "InTransit_003",
+    subtagMessage: subtagMessage("InTransit_003"),
+    rawTag: null,
+    source: "carrier" as const,
+  });
+
+  /**
+   * The poller's write path (lib/trackings/poll-tracking-batch.ts): a batch's checkpoints and
+   * statuses in one transaction, then its `tracking/updated` events sent together after the commit.
+   * Returns each update's `updatedAt` (stored before the commit), in milliseconds.
+   */
+  async function storeScans(organizationId: string, trackingIds: string[]): Promise<number[]> {
     const now = new Date();
-    const change = await db.transaction(async (tx) => {
-      const [tracking] = await tx.select().from(trackings).where(and(eq(trackings.organizationId, organizationId), eq(trackings.id, trackingId))).for("update");
-      return applyTrackingUpdate(tx, tracking!, {
-        now,
-        checkpoints: [
-          {
-            checkpointTime: now.toISOString().slice(0, 19),
-            occurredAt: now.toISOString(),
-            message: "Arrival scan",
-            location: null,
-            city: "Leipzig",
-            state: null,
-            zip: null,
-            countryIso3: "DEU",
-            countryName: null,
-            coordinates: [],
-            tag: "InTransit",
-            subtag: "InTransit_003",
-            subtagMessage: subtagMessage("InTransit_003"),
-            rawTag: null,
-            source: "carrier",
-          },
-        ],
-      });
+    const changes = await withEventsAfterCommit(db, async (tx, events) => {
+      const rows = await tx
+        .select()
+        .from(trackings)
+        .where(and(eq(trackings.organizationId, organizationId), inArray(trackings.id, trackingIds)))
+        .orderBy(asc(trackings.id))
+        .for("update");
+      const stored = await applyTrackingUpdates(tx, rows.map((tracking) => ({ tracking, input: { now, checkpoints: [arrivalScan(now)] } })));
+      for (const change of stored) {
+        const { tracking } = change.record;
+        events.add(trackingUpdated, {
+          organizationId,
+          trackingId: tracking.id,
+          tag: tracking.tag,
+          previousTag: change.previousTag,
+          isFirstTag: change.isFirstTag,
+          tagChanged: change.tagChanged,
+          updatedAt: tracking.lastUpdatedAt.toISOString(),
+        });
+      }
+      return stored;
     });
-    const { tracking } = change.record;
-    await sendEvent(trackingUpdated, {
-      organizationId,
-      trackingId,
-      tag: tracking.tag,
-      previousTag: change.previousTag,
-      isFirstTag: change.isFirstTag,
-      tagChanged: change.tagChanged,
-      updatedAt: tracking.lastUpdatedAt.toISOString(),
-    });
-    return tracking.lastUpdatedAt.getTime();
+    const updatedAt = new Map(changes.map((change) => [change.record.tracking.id, change.record.tracking.lastUpdatedAt.getTime()]));
+    return trackingIds.map((id) => updatedAt.get(id)!);
   }
 
   async function waitForArrivals(count: number, timeoutMs: number): Promise<void> {
@@ -149,7 +161,7 @@ export async function run(args: string[]): Promise<void> {
     // Warm-up: module loading, first queries, the first connection to the receiver.
     const warm = await newOrganization(1);
     const [warmTracking] = await newTrackings(warm, 1);
-    await storeScan(warm.id, warmTracking!);
+    await storeScans(warm.id, [warmTracking!]);
     await waitForArrivals(1, 30_000);
     arrived = 0;
     arrivals.clear();
@@ -159,7 +171,7 @@ export async function run(args: string[]): Promise<void> {
     const latencyTrackings = await newTrackings(single, latencyUpdates);
     const storedAt = new Map<string, number>();
     for (const trackingId of latencyTrackings) {
-      storedAt.set(trackingId, await storeScan(single.id, trackingId));
+      storedAt.set(trackingId, (await storeScans(single.id, [trackingId]))[0]!);
       await sleep(latencyIntervalMs);
     }
     await waitForArrivals(latencyUpdates, 120_000);
@@ -199,7 +211,11 @@ export async function run(args: string[]): Promise<void> {
     const stopProfile = await startProfile(args);
     counter.reset();
     const started = performance.now();
-    const burstStoredAt = await Promise.all(burstTrackings.map((trackingId) => storeScan(busy.id, trackingId)));
+    // In the poller's batches, stored concurrently as its runs would.
+    const batches = Array.from({ length: Math.ceil(burstTrackings.length / PER_NUMBER_POLL_BATCH) }, (_, index) =>
+      burstTrackings.slice(index * PER_NUMBER_POLL_BATCH, (index + 1) * PER_NUMBER_POLL_BATCH),
+    );
+    const burstStoredAt = (await Promise.all(batches.map((batch) => storeScans(busy.id, batch)))).flat();
     const stored = performance.now();
     await waitForArrivals(expected, 1_800_000);
     const elapsedS = (performance.now() - started) / 1000;
