@@ -53,6 +53,7 @@ export async function run(args: string[]): Promise<void> {
   const { notifyContacts } = await import("@/inngest/functions/notify-contacts");
   const { createOrganization } = await import("@/lib/accounts/create-organization");
   const { subtagMessage } = await import("@/lib/carriers/subtags");
+  const { hasContacts } = await import("@/lib/notifications/has-contacts");
   const { applyTrackingUpdates } = await import("@/lib/trackings/apply-tracking-update");
   const { PER_NUMBER_POLL_BATCH } = await import("@/lib/trackings/poll-dispatch");
   const { createTracking } = await import("@/lib/trackings/create-tracking");
@@ -140,6 +141,7 @@ export async function run(args: string[]): Promise<void> {
           previousTag: change.previousTag,
           isFirstTag: change.isFirstTag,
           tagChanged: change.tagChanged,
+          hasContacts: hasContacts(tracking),
           updatedAt: tracking.lastUpdatedAt.toISOString(),
         });
       }

@@ -131,6 +131,11 @@ export const trackingUpdated = defineEvent(
     /** First time this tracking reaches `tag`: the webhook's `is_tracking_first_tag`. */
     isFirstTag: z.boolean(),
     tagChanged: z.boolean(),
+    /**
+     * Whether the tracking had e-mail addresses or phone numbers when the change was stored: contact
+     * notifications have nobody to tell otherwise (absent: they look).
+     */
+    hasContacts: z.boolean().optional(),
     /** When the change was stored (ISO 8601): the webhook's `ts` and the latency benchmark's start. */
     updatedAt: z.string(),
   }),

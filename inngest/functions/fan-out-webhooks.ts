@@ -6,9 +6,9 @@ import { trackingEstimateRevised, trackingUpdated, webhookDeliveryRequested } fr
 
 /**
  * Every tracking update (`tracking_update`) and delivery-estimate move (`edd_revise`) becomes one
- * stored delivery per enabled webhook URL. Their first attempts go out together from here (most
- * receivers answer 2xx at once, so most deliveries end in this run); deliver-webhook takes each
- * one still pending through the retry schedule.
+ * stored delivery per enabled webhook URL, and their first attempts go out together in the same step
+ * (most receivers answer 2xx at once, so most deliveries end in this run); deliver-webhook takes
+ * each one still pending through the retry schedule.
  */
 export const fanOutWebhooks = inngest.createFunction(
   { id: "fan-out-webhooks", triggers: [trackingUpdated, trackingEstimateRevised] },
@@ -25,19 +25,21 @@ export const fanOutWebhooks = inngest.createFunction(
             ts: Math.floor(Date.parse(event.data.updatedAt) / 1000),
           }
         : { organizationId, trackingId, sourceEventId: event.id!, kind: "edd_revise", isFirstTag: false, ts: Math.floor(event.ts! / 1000) };
-    const deliveryIds = await step.run("create-deliveries", async () => createWebhookDeliveries(await getDb(), source));
-    if (!deliveryIds.length) return { deliveries: 0, delivered: 0 };
-
-    let pending = deliveryIds;
+    let deliveries: number;
+    let pending: string[];
     let firstAttempt = 2;
     try {
-      const outcomes = await step.run("first-attempts", async () => {
-        const made = await attemptWebhookDeliveries(await getDb(), organizationId, deliveryIds, 1);
-        return made.map((outcome, index) => ({ deliveryId: deliveryIds[index]!, status: outcome.status }));
-      });
-      pending = outcomes.filter((outcome) => outcome.status === "pending").map((outcome) => outcome.deliveryId);
+      // One step: creating is idempotent and an attempt skips a delivery that is no longer pending, so a repeat is safe.
+      ({ deliveries, pending } = await step.run("deliver", async () => {
+        const db = await getDb();
+        const ids = await createWebhookDeliveries(db, source);
+        const outcomes = await attemptWebhookDeliveries(db, organizationId, ids, 1);
+        return { deliveries: ids.length, pending: ids.filter((_, index) => outcomes[index]!.status === "pending") };
+      }));
     } catch {
-      // Our side kept failing (the database): deliver-webhook makes attempt 1 with its own retries.
+      // Our side kept failing (the database): deliver-webhook makes attempt 1, with its own retries.
+      pending = await step.run("create-deliveries", async () => createWebhookDeliveries(await getDb(), source));
+      deliveries = pending.length;
       firstAttempt = 1;
     }
     if (pending.length) {
@@ -47,6 +49,6 @@ export const fanOutWebhooks = inngest.createFunction(
         pending.map((deliveryId) => webhookDeliveryRequested.create({ organizationId, deliveryId, firstAttempt }, { id: `webhook-delivery-${deliveryId}` })),
       );
     }
-    return { deliveries: deliveryIds.length, delivered: deliveryIds.length - pending.length };
+    return { deliveries, delivered: deliveries - pending.length };
   },
 );

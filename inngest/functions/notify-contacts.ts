@@ -12,7 +12,7 @@ import { trackingUpdated } from "../events";
 export const notifyContacts = inngest.createFunction(
   { id: "notify-contacts", retries: 5, triggers: [trackingUpdated] },
   async ({ event, step, attempt, maxAttempts }) => {
-    if (!event.data.tagChanged) return { messages: 0 };
+    if (!event.data.tagChanged || event.data.hasContacts === false) return { messages: 0 };
     const { organizationId, trackingId } = event.data;
     const messageIds = await step.run("prepare-messages", async () =>
       prepareContactNotifications(await getDb(), { organizationId, trackingId, sourceEventId: event.id! }, notificationTransports()),

@@ -2,7 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { notificationMessages } from "@/db/schema";
 import { notifyContacts } from "@/inngest/functions/notify-contacts";
-import { createTestEngine, type TestEngine } from "@/inngest/testing";
+import { sendEvent, trackingUpdated } from "@/inngest/events";
+import { createTestEngine, runsOf, stepsOf, type TestEngine } from "@/inngest/testing";
 import { resetEnvForTests } from "@/lib/env";
 import { setupTestDatabase } from "@/lib/testing/database";
 import { createTenant } from "@/lib/testing/factories";
@@ -95,6 +96,25 @@ describe("contact notifications", () => {
     await jobs!.drain();
     expect(server.messages).toHaveLength(4);
     expect(server.messages[2]!.subject).toMatch(/^Zugestellt: /);
+  });
+
+  it("skip a change announced without contacts, and look when the announcement does not say", async () => {
+    const server = await smtp();
+    setEnv({ SMTP_URL: server.url });
+    const { organization, key } = await createTenant(database.db);
+    const trackingId = await createTestTracking(key, { emails: ["kim@example.com"] });
+    const change = { organizationId: organization.id, trackingId, tag: "InTransit", previousTag: "Pending", isFirstTag: true, tagChanged: true, updatedAt: new Date().toISOString() };
+
+    await sendEvent(trackingUpdated, { ...change, hasContacts: false }, { id: "told-none" });
+    await jobs!.drain();
+    const [skipped] = (await runsOf(database.db, "waybill-notify-contacts")).filter((run) => run.eventId === "told-none");
+    expect(skipped).toMatchObject({ status: "completed", output: { messages: 0 } });
+    expect(await stepsOf(database.db, skipped!.id)).toEqual([]);
+
+    // An announcement from before the field existed: the tracking's contacts are read.
+    await sendEvent(trackingUpdated, change, { id: "told-nothing" });
+    await jobs!.drain();
+    expect(server.messages.map((mail) => mail.to[0])).toEqual(["kim@example.com"]);
   });
 
   it("write in English, French or Spanish, English for languages it does not know", async () => {

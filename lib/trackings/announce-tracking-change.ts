@@ -1,5 +1,6 @@
 import { sendEvent, trackingUpdated } from "@/inngest/events";
 import type { TrackingChange } from "@/lib/trackings/apply-tracking-update";
+import { hasContacts } from "@/lib/notifications/has-contacts";
 
 /**
  * After the commit of a merchant's own change (mark as completed, from the API or the dashboard),
@@ -15,6 +16,7 @@ export async function announceTrackingChange(change: TrackingChange): Promise<vo
     previousTag: change.previousTag,
     isFirstTag: change.isFirstTag,
     tagChanged: change.tagChanged,
+    hasContacts: hasContacts(tracking),
     updatedAt: tracking.lastUpdatedAt.toISOString(),
   });
 }

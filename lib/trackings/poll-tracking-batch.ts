@@ -8,6 +8,7 @@ import { applyTrackingUpdates, type TrackingChange, type TrackingUpdate } from "
 import type { PollBatch } from "./poll-dispatch";
 import { EXPIRED_STATUS, isPendingExpired, POLL_LEASE_MS, pollScheduleColumns, REFUSED_RETRY_MS } from "./poll-schedule";
 import { additionalFieldsOf } from "./tracking-patch";
+import { hasContacts } from "@/lib/notifications/has-contacts";
 
 /** A stored change a merchant would notice, for the `tracking/updated` event. */
 export interface PolledChange {
@@ -16,6 +17,7 @@ export interface PolledChange {
   previousTag: string;
   isFirstTag: boolean;
   tagChanged: boolean;
+  hasContacts: boolean;
   /** ISO 8601. */
   updatedAt: string;
   newCheckpointCount: number;
@@ -180,6 +182,7 @@ export async function pollTrackingBatch(db: Database, batch: PollBatch, now: Dat
       previousTag: change.previousTag,
       isFirstTag: change.isFirstTag,
       tagChanged: change.tagChanged,
+      hasContacts: hasContacts(change.record.tracking),
       updatedAt: change.record.tracking.lastUpdatedAt.toISOString(),
       newCheckpointCount: change.newCheckpointCount,
     });

@@ -5,6 +5,7 @@ import type { Tag } from "@/lib/carriers/types";
 import { callApi } from "@/lib/testing/api-client";
 import { applyTrackingUpdate, type TrackingChange } from "@/lib/trackings/apply-tracking-update";
 import { getTrackingRowOrThrow } from "@/lib/trackings/get-tracking-or-throw";
+import { hasContacts } from "@/lib/notifications/has-contacts";
 
 let sequence = 0;
 
@@ -68,6 +69,7 @@ export async function storeScan(organizationId: string, trackingId: string, scan
     previousTag: change.previousTag,
     isFirstTag: change.isFirstTag,
     tagChanged: change.tagChanged,
+    hasContacts: hasContacts(tracking),
     updatedAt: tracking.lastUpdatedAt.toISOString(),
   });
   return { change, eventId };
