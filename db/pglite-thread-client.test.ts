@@ -79,6 +79,13 @@ describe("PGlite on its own thread", () => {
     expect(result.rows[0]!.added).toMatch(/^parsed \d{4}-\d{2}-\d{2} /);
   });
 
+  it("fails calls at once after the thread has stopped, instead of leaving them waiting", async () => {
+    const stopped = await PGliteThread.create();
+    await stopped.close();
+    await expect(stopped.query("select 1")).rejects.toThrow(/database thread stopped/);
+    await stopped.close();
+  });
+
   it("delivers notifications to listeners until they unlisten", async () => {
     const received: string[] = [];
     const unlisten = await thread.listen("jobs", (payload) => received.push(payload));

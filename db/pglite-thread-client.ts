@@ -40,12 +40,14 @@ export class PGliteThread {
   readonly #pending = new Map<number, Pending>();
   readonly #listeners = new Map<string, Set<(payload: string) => void>>();
   #nextId = 1;
+  /** Set once the thread is gone: every later call fails at once instead of waiting for ever. */
+  #stopped: Error | undefined;
 
   private constructor(worker: Worker) {
     this.#worker = worker;
     worker.on("message", (message: Incoming) => this.#receive(message));
-    worker.on("error", (error) => this.#failAll(error));
-    worker.on("exit", (code) => this.#failAll(new Error(`The database thread stopped (exit code ${code})`)));
+    worker.on("error", (error) => this.#stop(error));
+    worker.on("exit", (code) => this.#stop(new Error(`The database thread stopped (exit code ${code})`)));
   }
 
   /** Starts the thread and opens the database (in memory without a directory). */
@@ -117,8 +119,10 @@ export class PGliteThread {
   }
 
   async close(): Promise<void> {
+    if (this.#stopped) return;
     await this.#send({ kind: "close" });
     await this.#worker.terminate();
+    this.#stop(new Error("The database thread stopped (closed)"));
   }
 
   /** The shape the rest of the app types the embedded database with. */
@@ -128,6 +132,7 @@ export class PGliteThread {
 
   #send<T>(message: Outgoing): Promise<T> {
     const id = this.#nextId++;
+    if (this.#stopped) return Promise.reject(this.#stopped);
     return new Promise<T>((resolve, reject) => {
       this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
       this.#worker.postMessage({ ...message, id });
@@ -147,7 +152,8 @@ export class PGliteThread {
     else pending.reject(databaseError(message.error));
   }
 
-  #failAll(error: Error): void {
+  #stop(error: Error): void {
+    this.#stopped ??= error;
     for (const pending of this.#pending.values()) pending.reject(error);
     this.#pending.clear();
   }
