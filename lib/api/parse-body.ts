@@ -8,7 +8,13 @@ export async function parseJsonBody(request: Request): Promise<unknown> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw new ApiError(413);
   if (!request.body) return undefined;
-  const bytes = new Uint8Array(await request.arrayBuffer());
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(await request.arrayBuffer());
+  } catch {
+    // The client went away mid-body (nobody reads the answer): a refusal, not a server error in the log.
+    throw new ApiError(400, "The request body could not be read: the connection closed before it ended.");
+  }
   if (bytes.byteLength > MAX_BODY_BYTES) throw new ApiError(413);
   const text = new TextDecoder().decode(bytes).trim();
   if (text === "") return undefined;
