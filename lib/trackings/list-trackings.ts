@@ -150,20 +150,21 @@ export async function listTrackings(
   const after = paging.kind === "cursor" && paging.cursor ? decodeCursor(paging.cursor) : null;
   const queries = prepareQueries(db, compiled, after !== null);
   const offset = paging.kind === "page" ? (paging.page - 1) * paging.limit : 0;
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    queries.page.execute({
+  // The page's checkpoints are read as soon as the page arrives, while the count is still running.
+  const page = queries.page
+    .execute({
       ...compiled.params,
       ...(after ? { cursorAt: after.createdAt.toISOString(), cursorId: after.id } : {}),
       limit: paging.limit + 1,
       offset,
-    }),
-    queries.count.execute(compiled.params),
-  ]);
-  const hasNextPage = rows.length > paging.limit;
-  const pageRows = rows.slice(0, paging.limit);
-  const last = pageRows[pageRows.length - 1];
+    })
+    .then(async (rows) => {
+      const pageRows = rows.slice(0, paging.limit);
+      return { hasNextPage: rows.length > paging.limit, last: pageRows[pageRows.length - 1], records: await withCheckpoints(db, pageRows) };
+    });
+  const [{ hasNextPage, last, records }, [{ total } = { total: 0 }]] = await Promise.all([page, queries.count.execute(compiled.params)]);
   return {
-    records: await withCheckpoints(db, pageRows),
+    records,
     total,
     hasNextPage,
     nextCursor: hasNextPage && last ? encodeCursor(last.createdAt, last.id) : null,
