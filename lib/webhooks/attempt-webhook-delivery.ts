@@ -28,7 +28,7 @@ const LOGGED_COLUMNS = ["url", "attemptedAt", "succeeded", "statusCode", "latenc
 /**
  * Makes attempt number `attempt` of one organisation's deliveries, all at once: signs each stored
  * body with the secrets valid now, POSTs it, logs the attempts and moves the deliveries on
- * (delivered on a 2xx, failed after the last attempt) in one transaction. A delivery that is no
+ * (delivered on a 2xx, failed after the last attempt) in one statement. A delivery that is no
  * longer pending is left alone, so a repeated step sends nothing. Outcomes come in the ids' order.
  */
 export async function attemptWebhookDeliveries(
