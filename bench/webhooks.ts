@@ -55,7 +55,7 @@ export async function run(args: string[]): Promise<void> {
   const { notifyContacts } = await import("@/inngest/functions/notify-contacts");
   const { createOrganization } = await import("@/lib/accounts/create-organization");
   const { subtagMessage } = await import("@/lib/carriers/subtags");
-  const { hasContacts } = await import("@/lib/notifications/has-contacts");
+  const { trackingUpdatedData } = await import("@/lib/trackings/announce-tracking-change");
   const { applyTrackingUpdates } = await import("@/lib/trackings/apply-tracking-update");
   const { PER_NUMBER_POLL_BATCH } = await import("@/lib/trackings/poll-dispatch");
   const { createTracking } = await import("@/lib/trackings/create-tracking");
@@ -134,19 +134,7 @@ export async function run(args: string[]): Promise<void> {
         .orderBy(asc(trackings.id))
         .for("update");
       const stored = await applyTrackingUpdates(tx, rows.map((tracking) => ({ tracking, input: { now, checkpoints: [arrivalScan(now)] } })));
-      for (const change of stored) {
-        const { tracking } = change.record;
-        events.add(trackingUpdated, {
-          organizationId,
-          trackingId: tracking.id,
-          tag: tracking.tag,
-          previousTag: change.previousTag,
-          isFirstTag: change.isFirstTag,
-          tagChanged: change.tagChanged,
-          hasContacts: hasContacts(tracking),
-          updatedAt: tracking.lastUpdatedAt.toISOString(),
-        });
-      }
+      for (const change of stored) events.add(trackingUpdated, trackingUpdatedData(change));
       return stored;
     });
     const updatedAt = new Map(changes.map((change) => [change.record.tracking.id, change.record.tracking.lastUpdatedAt.getTime()]));

@@ -80,18 +80,10 @@ export class PGliteThread {
     // The `begin` message's id names the transaction on the thread.
     const id = this.#nextId;
     await this.#send({ kind: "begin" });
-    let closed = false;
+    // What drizzle and pg-boss call on a transaction; they roll back by throwing.
     const tx = {
       query: <R>(text: string, params?: unknown[], options?: QueryOptions) => this.query<R>(text, params, options, id),
-      sql: () => Promise.reject(new Error("Tagged-template queries are not supported on the database thread")),
       exec: (text: string, options?: QueryOptions) => this.exec(text, options, id),
-      rollback: async () => {
-        throw new Error("Roll back by throwing from the transaction's callback");
-      },
-      listen: () => Promise.reject(new Error("LISTEN inside a transaction is not supported on the database thread")),
-      get closed() {
-        return closed;
-      },
     } as unknown as Transaction;
     try {
       const result = await callback(tx);
@@ -100,8 +92,6 @@ export class PGliteThread {
     } catch (error) {
       await this.#send({ kind: "end", tx: id, commit: false }).catch(() => undefined);
       throw error;
-    } finally {
-      closed = true;
     }
   }
 

@@ -35,7 +35,7 @@ export const pollTrackings = inngest.createFunction(
       }
     });
     const announcements = [
-      ...outcome.changes.map(({ newCheckpointCount: _count, ...change }) => trackingUpdated.create({ organizationId, ...change })),
+      ...outcome.changes.map(({ newCheckpointCount: _count, ...change }) => trackingUpdated.create(change)),
       ...outcome.changes
         .filter((change) => change.newCheckpointCount > 0)
         .map((change) => trackingEstimateRequested.create({ organizationId, trackingId: change.trackingId })),

@@ -2,14 +2,22 @@ import { sendEvent, trackingUpdated } from "@/inngest/events";
 import type { TrackingChange } from "@/lib/trackings/apply-tracking-update";
 import { hasContacts } from "@/lib/notifications/has-contacts";
 
-/**
- * After the commit of a merchant's own change (mark as completed, from the API or the dashboard),
- * tells webhooks and contact notifications about it, as the poller does for carrier changes.
- */
-export async function announceTrackingChange(change: TrackingChange): Promise<void> {
-  if (!change.changed) return;
+/** What `tracking/updated` says of a stored change. */
+export interface TrackingUpdatedData {
+  organizationId: string;
+  trackingId: string;
+  tag: string;
+  previousTag: string;
+  isFirstTag: boolean;
+  tagChanged: boolean;
+  hasContacts: boolean;
+  /** ISO 8601. */
+  updatedAt: string;
+}
+
+export function trackingUpdatedData(change: TrackingChange): TrackingUpdatedData {
   const { tracking } = change.record;
-  await sendEvent(trackingUpdated, {
+  return {
     organizationId: tracking.organizationId,
     trackingId: tracking.id,
     tag: tracking.tag,
@@ -18,5 +26,14 @@ export async function announceTrackingChange(change: TrackingChange): Promise<vo
     tagChanged: change.tagChanged,
     hasContacts: hasContacts(tracking),
     updatedAt: tracking.lastUpdatedAt.toISOString(),
-  });
+  };
+}
+
+/**
+ * After the commit of a merchant's own change (mark as completed, from the API or the dashboard),
+ * tells webhooks and contact notifications about it, as the poller does for carrier changes.
+ */
+export async function announceTrackingChange(change: TrackingChange): Promise<void> {
+  if (!change.changed) return;
+  await sendEvent(trackingUpdated, trackingUpdatedData(change));
 }

@@ -18,7 +18,9 @@ const INSERT_CHUNK = 1000;
 async function loadTimelines(db: Executor, updates: TrackingUpdate[]): Promise<Map<string, Checkpoint[]>> {
   const idsByOrganization = new Map<string, string[]>();
   for (const { tracking } of updates) {
-    idsByOrganization.set(tracking.organizationId, [...(idsByOrganization.get(tracking.organizationId) ?? []), tracking.id]);
+    const ids = idsByOrganization.get(tracking.organizationId) ?? [];
+    ids.push(tracking.id);
+    idsByOrganization.set(tracking.organizationId, ids);
   }
   const timelines = new Map<string, Checkpoint[]>();
   for (const [organizationId, ids] of idsByOrganization) {

@@ -7,21 +7,11 @@ import { credentialsForTracking } from "@/lib/connections/credentials-for-tracki
 import { applyTrackingUpdates, type TrackingChange, type TrackingUpdate } from "./apply-tracking-update";
 import type { PollBatch } from "./poll-dispatch";
 import { EXPIRED_STATUS, isPendingExpired, POLL_LEASE_MS, pollScheduleColumns, REFUSED_RETRY_MS } from "./poll-schedule";
+import { trackingUpdatedData, type TrackingUpdatedData } from "./announce-tracking-change";
 import { additionalFieldsOf } from "./tracking-patch";
-import { hasContacts } from "@/lib/notifications/has-contacts";
 
-/** A stored change a merchant would notice, for the `tracking/updated` event. */
-export interface PolledChange {
-  trackingId: string;
-  tag: string;
-  previousTag: string;
-  isFirstTag: boolean;
-  tagChanged: boolean;
-  hasContacts: boolean;
-  /** ISO 8601. */
-  updatedAt: string;
-  newCheckpointCount: number;
-}
+/** A stored change a merchant would notice: the `tracking/updated` event, and whether checkpoints came. */
+export type PolledChange = TrackingUpdatedData & { newCheckpointCount: number };
 
 export interface PollOutcome {
   /** Trackings asked of the carrier (or, without an adapter, rescheduled). */
@@ -176,16 +166,7 @@ export async function pollTrackingBatch(db: Database, batch: PollBatch, now: Dat
     if (!change) continue;
     stored++;
     if (!change.changed) continue;
-    changes.push({
-      trackingId: row.id,
-      tag: change.record.tracking.tag,
-      previousTag: change.previousTag,
-      isFirstTag: change.isFirstTag,
-      tagChanged: change.tagChanged,
-      hasContacts: hasContacts(change.record.tracking),
-      updatedAt: change.record.tracking.lastUpdatedAt.toISOString(),
-      newCheckpointCount: change.newCheckpointCount,
-    });
+    changes.push({ ...trackingUpdatedData(change), newCheckpointCount: change.newCheckpointCount });
   }
   return { polled: stored, skipped: batch.trackingIds.length - stored, changes };
 }

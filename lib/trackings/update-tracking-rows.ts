@@ -21,8 +21,9 @@ export async function updateTrackingRows(db: Executor, rows: Array<{ tracking: T
   if (rows.length === 0) return;
   const keys = new Set(rows.flatMap(({ set }) => Object.keys(set)));
   const assignments: SQL[] = [...keys].map((key) => {
-    const column = sql.identifier(COLUMNS[key as keyof typeof COLUMNS].name);
-    return sql`${column} = case when e.doc ? ${COLUMNS[key as keyof typeof COLUMNS].name} then r.${column} else t.${column} end`;
+    const { name } = COLUMNS[key as keyof typeof COLUMNS];
+    const column = sql.identifier(name);
+    return sql`${column} = case when e.doc ? ${name} then r.${column} else t.${column} end`;
   });
   const documents = JSON.stringify(rows.map(({ tracking, set }) => documentOf(tracking, set)));
   await db.execute(sql`

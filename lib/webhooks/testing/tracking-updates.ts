@@ -4,8 +4,8 @@ import { subtagMessage } from "@/lib/carriers/subtags";
 import type { Tag } from "@/lib/carriers/types";
 import { callApi } from "@/lib/testing/api-client";
 import { applyTrackingUpdate, type TrackingChange } from "@/lib/trackings/apply-tracking-update";
+import { trackingUpdatedData } from "@/lib/trackings/announce-tracking-change";
 import { getTrackingRowOrThrow } from "@/lib/trackings/get-tracking-or-throw";
-import { hasContacts } from "@/lib/notifications/has-contacts";
 
 let sequence = 0;
 
@@ -61,16 +61,6 @@ export async function storeScan(organizationId: string, trackingId: string, scan
       ],
     });
   });
-  const { tracking } = change.record;
-  const eventId = await sendEvent(trackingUpdated, {
-    organizationId,
-    trackingId,
-    tag: tracking.tag,
-    previousTag: change.previousTag,
-    isFirstTag: change.isFirstTag,
-    tagChanged: change.tagChanged,
-    hasContacts: hasContacts(tracking),
-    updatedAt: tracking.lastUpdatedAt.toISOString(),
-  });
+  const eventId = await sendEvent(trackingUpdated, trackingUpdatedData(change));
   return { change, eventId };
 }
