@@ -3,8 +3,13 @@
 // get by id and a filtered list page at 32 concurrent clients, beside two references measured in
 // the same run: an empty Next.js route handler (the framework's ceiling) and the same queries
 // through the bare `postgres` driver (the database's ceiling).
+// The server runs as in scale mode: background functions belong to Inngest, here a local stand-in
+// for its event API, so the figures are the API's own. Creates are measured a second time with the
+// embedded runner in the same process, polling every new tracking on the same two cores.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import autocannon from "autocannon";
 import type { Sql } from "postgres";
 import { sql } from "drizzle-orm";
@@ -63,15 +68,39 @@ async function seed(rows: number) {
   return { handle, url, key, organizationId: organization.id };
 }
 
-async function startServer(url: string, port: number, rateLimitStore: string): Promise<ChildProcess> {
+/** Inngest's event API as the app sees it (`POST /e/<key>` → ids); counts what it accepts. */
+async function startEventApiStandIn(): Promise<{ server: Server; url: string; received: () => number }> {
+  let received = 0;
+  const server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk: Buffer) => (body += chunk));
+    req.on("end", () => {
+      const events = JSON.parse(body || "[]") as unknown[];
+      const count = Array.isArray(events) ? events.length : 1;
+      received += count;
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ ids: Array.from({ length: count }, (_, i) => `${received}-${i}`), status: 200 }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, received: () => received };
+}
+
+type JobsSetting = { mode: "embedded" } | { mode: "inngest"; eventApiUrl: string };
+
+async function startServer(url: string, port: number, rateLimitStore: string, jobs: JobsSetting): Promise<ChildProcess> {
+  const jobsEnv =
+    jobs.mode === "embedded"
+      ? { JOBS_MODE: "embedded" }
+      : { JOBS_MODE: "inngest", INNGEST_BASE_URL: jobs.eventApiUrl, INNGEST_EVENT_KEY: "bench", INNGEST_SIGNING_KEY: `signkey-test-${"0".repeat(64)}` };
   const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
       DATABASE_URL: url,
       WAYBILL_BENCH_ROUTES: "1",
-      JOBS_MODE: "embedded",
       RATE_LIMIT_STORE: rateLimitStore,
+      ...jobsEnv,
     },
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -135,41 +164,17 @@ export async function run(args: string[]) {
     if (spawnSync("npx", ["next", "build"], { stdio: "inherit" }).status !== 0) process.exit(1);
   }
   const { handle, url, key, organizationId } = await seed(rows);
+  const eventApi = await startEventApiStandIn();
   const port = 3900 + Math.floor(Math.random() * 90);
-  const server = await startServer(url, port, rateLimitStore);
+  let server = await startServer(url, port, rateLimitStore, { mode: "inngest", eventApiUrl: eventApi.url });
   const base = `http://127.0.0.1:${port}`;
   const headers = { "waybill-api-key": key, "content-type": "application/json" };
   const idOf = (i: number) => (1 + (i * 7919) % rows).toString(16).padStart(32, "0");
   const listPath = "/2024-07/trackings?tag=InTransit&slug=ups&limit=20";
-  try {
-    // Warm the server's code paths and caches before measuring.
-    await load({ url: `${base}/2025-04/trackings/${idOf(1)}`, headers, connections: 8, duration: 3 });
-    await load({ url: `${base}/bench/ping`, connections: 8, duration: 2 });
-
-    let getCounter = 0;
-    const get = await load({
-      url: base,
-      connections,
-      duration,
-      requests: [{ method: "GET", setupRequest: (req: autocannon.Request) => ({ ...req, path: `/2025-04/trackings/${idOf(getCounter++)}`, headers }) }],
-    });
-    const empty = await load({ url: `${base}/bench/trackings/x`, connections, duration });
-    const list = await load({ url: `${base}${listPath}`, headers, connections, duration });
-
-    const singleLatencies: number[] = [];
-    for (let i = 0; i < 300; i++) {
-      const started = performance.now();
-      const res = await fetch(`${base}${listPath}`, { headers });
-      await res.arrayBuffer();
-      singleLatencies.push(performance.now() - started);
-    }
-    singleLatencies.sort((a, b) => a - b);
-
-    // Creates last: each one queues its first poll, and the server's runner works through that
-    // backlog for minutes afterwards, which would load the runs measured after it.
-    let createCounter = 0;
-    const runId = Date.now().toString(36).toUpperCase();
-    const create = await load({
+  let createCounter = 0;
+  const runId = Date.now().toString(36).toUpperCase();
+  const createLoad = () =>
+    load({
       url: base,
       connections,
       duration,
@@ -185,35 +190,80 @@ export async function run(args: string[]) {
         },
       ],
     });
+  try {
+    // Warm the server's code paths and caches before measuring.
+    await load({ url: `${base}/2025-04/trackings/${idOf(1)}`, headers, connections: 8, duration: 3 });
+    await load({ url: `${base}/bench/ping`, connections: 8, duration: 2 });
+
+    // The framework's ceiling swings between runs on this VM: measured before and after the GET.
+    const emptyBefore = await load({ url: `${base}/bench/trackings/x`, connections, duration });
+    let getCounter = 0;
+    const get = await load({
+      url: base,
+      connections,
+      duration,
+      requests: [{ method: "GET", setupRequest: (req: autocannon.Request) => ({ ...req, path: `/2025-04/trackings/${idOf(getCounter++)}`, headers }) }],
+    });
+    const emptyAfter = await load({ url: `${base}/bench/trackings/x`, connections, duration });
+    const empty = { ...emptyAfter, perSecond: (emptyBefore.perSecond + emptyAfter.perSecond) / 2 };
+    const list = await load({ url: `${base}${listPath}`, headers, connections, duration });
+
+    const singleLatencies: number[] = [];
+    for (let i = 0; i < 300; i++) {
+      const started = performance.now();
+      const res = await fetch(`${base}${listPath}`, { headers });
+      await res.arrayBuffer();
+      singleLatencies.push(performance.now() - started);
+    }
+    singleLatencies.sort((a, b) => a - b);
+
+    const create = await createLoad();
+    const eventsSent = eventApi.received();
 
     const driverGet = await driverCeiling(
       url,
-      (client, i) => client`select * from trackings where organization_id = ${organizationId} and id = ${idOf(i)}`,
+      (client, i) => client`select t.*, (select json_agg(c order by c.position) from checkpoints c
+        where c.organization_id = t.organization_id and c.tracking_id = t.id) as checkpoints
+        from trackings t where t.organization_id = ${organizationId} and t.id = ${idOf(i)}`,
       connections,
       duration / 2,
     );
-    // The list's own two queries: the page in index order and the total.
+    // The list's own two queries: the page (with its checkpoints) in index order and the total.
     const windowStart = new Date(Date.now() - 120 * 86_400_000);
     const driverList = await driverCeiling(
       url,
       (client) =>
         Promise.all([
-          client`select * from trackings where organization_id = ${organizationId} and slug = any(${["ups"]}) and tag = any(${["InTransit"]})
+          client`select t.*, (select json_agg(c order by c.position) from checkpoints c
+              where c.organization_id = t.organization_id and c.tracking_id = t.id) as checkpoints
+            from trackings t where organization_id = ${organizationId} and slug = ${"ups"} and tag = ${"InTransit"}
             and created_at >= ${windowStart} and created_at <= ${new Date()} order by created_at desc nulls last, id desc nulls last limit 21`,
-          client`select count(*)::int from trackings where organization_id = ${organizationId} and slug = any(${["ups"]}) and tag = any(${["InTransit"]})
+          client`select count(*)::int from trackings where organization_id = ${organizationId} and slug = ${"ups"} and tag = ${"InTransit"}
             and created_at >= ${windowStart} and created_at <= ${new Date()}`,
         ]),
       connections,
       duration / 2,
     );
 
+    // Creates again with the embedded runner in the server, which polls and estimates every new
+    // tracking on the same cores while the creates go on.
+    server.kill("SIGTERM");
+    await new Promise((resolve) => server.once("exit", resolve));
+    server = await startServer(url, port, rateLimitStore, { mode: "embedded" });
+    await load({ url: `${base}/bench/ping`, connections: 8, duration: 2 });
+    const createEmbedded = await createLoad();
+
     const row = (name: string, m: Measured) =>
       console.log(`${name.padEnd(34)} ${m.perSecond.toFixed(0).padStart(7)} req/s   p50 ${m.p50Ms} ms   p99 ${m.p99Ms} ms   errors ${m.errors}`);
     console.log(`\n${rows} trackings, ${connections} concurrent clients, ${duration} s per run, rate limits counted in ${rateLimitStore}`);
     row("GET /2025-04/trackings/:id", get);
     row("POST /2025-04/trackings", create);
+    row("POST, embedded runner in process", createEmbedded);
     row("GET filtered list (limit 20)", list);
-    row("empty route handler (framework)", empty);
+    row("empty route handler, before GET", emptyBefore);
+    row("empty route handler, after GET", emptyAfter);
+    console.log(`framework ceiling (mean of the two): ${empty.perSecond.toFixed(0)} req/s`);
+    console.log(`events the creates sent to the Inngest stand-in: ${eventsSent}`);
     console.log(`${"bare driver: select by id".padEnd(34)} ${driverGet.toFixed(0).padStart(7)} queries/s`);
     console.log(`${"bare driver: filtered list query".padEnd(34)} ${driverList.toFixed(0).padStart(7)} queries/s`);
     console.log(
@@ -233,15 +283,18 @@ export async function run(args: string[]) {
         create_per_s: round(create.perSecond, 0),
         create_p99_ms: create.p99Ms,
         create_vs_framework: round(create.perSecond / empty.perSecond),
+        create_embedded_per_s: round(createEmbedded.perSecond, 0),
         list_per_s: round(list.perSecond, 0),
         list_vs_driver: round(list.perSecond / driverList),
         framework_per_s: round(empty.perSecond, 0),
         list_single_p95_ms: round(percentile(singleLatencies, 95), 1),
-        errors: get.errors + create.errors + list.errors,
+        list_single_p50_ms: round(percentile(singleLatencies, 50), 1),
+        errors: get.errors + create.errors + createEmbedded.errors + list.errors,
       }),
     );
   } finally {
     server.kill("SIGTERM");
+    eventApi.server.close();
     await handle.close();
   }
 }

@@ -73,9 +73,9 @@ const globalState = globalThis as unknown as { __waybillDb?: ProcessDatabase };
 const state: ProcessDatabase = (globalState.__waybillDb ??= {});
 
 async function openConfigured(): Promise<DatabaseHandle> {
-  const { DATABASE_URL, WAYBILL_DATA_DIR } = env();
+  const { DATABASE_URL, DATABASE_POOL_SIZE, WAYBILL_DATA_DIR } = env();
   const handle = DATABASE_URL
-    ? await openPostgres(DATABASE_URL)
+    ? await openPostgres(DATABASE_URL, { max: DATABASE_POOL_SIZE })
     : await openPglite(path.resolve(WAYBILL_DATA_DIR, "pglite"));
   await migrateDatabase(handle);
   return handle;

@@ -9,6 +9,11 @@ const booleanFlag = z
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * Connections each instance opens to PostgreSQL. Few is faster: when all are busy, postgres.js
+   * pipelines queries on them, one socket write for several (get by id on 2 cores: 4 → ~600/s, 10 → ~420/s).
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(4),
   /** Embedded mode keeps PGlite data, generated keys and secrets here. */
   WAYBILL_DATA_DIR: z.string().default(".data"),
   REDIS_URL: z.string().url().optional(),

@@ -13,3 +13,4 @@ export * from "./webhook-secrets";
 export * from "./webhook-deliveries";
 export * from "./webhook-attempts";
 export * from "./notification-messages";
+export * from "./relations";

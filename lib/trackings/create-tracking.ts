@@ -8,6 +8,7 @@ import type { SlugGroup } from "@/lib/couriers/types";
 import { newId } from "@/lib/ids";
 import { isoWithOffset } from "@/lib/time";
 import { chooseCourier } from "./choose-courier";
+import { insertTracking, type NewTrackingConnection } from "./insert-tracking";
 import { additionalFieldsOf, searchTextOf, trackingDedupeKey, type TrackingPatch } from "./tracking-patch";
 import type { TrackingRecord } from "./tracking-record";
 import { validateTrackingNumber } from "./validate-tracking-number";
@@ -64,12 +65,13 @@ export async function createTracking(
   const additional = additionalFieldsOf(fields);
   const missing = missingRequiredFields(courier, additional);
   if (missing.length > 0) throw missingFieldsError(missing);
-  const courierConnectionId = await resolveTrackingConnection(db, organization.id, courier.slug, fields.courierConnectionId);
+  const connection: NewTrackingConnection = fields.courierConnectionId
+    ? { id: await resolveTrackingConnection(db, organization.id, courier.slug, fields.courierConnectionId) }
+    : "courier-default";
 
   const now = new Date();
   const row: NewTracking = {
     ...fields,
-    courierConnectionId,
     organizationId: organization.id,
     id: input.id ?? newId(),
     trackingNumber,
@@ -84,7 +86,7 @@ export async function createTracking(
   };
   row.searchText = searchTextOf(row);
 
-  const [created] = await db.insert(trackings).values(row).onConflictDoNothing().returning();
+  const created = await insertTracking(db, row, connection);
   if (created) return { tracking: created, checkpoints: [] };
 
   const [sameId] = input.id

@@ -1,10 +1,10 @@
-import { and, eq, gte, ilike, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, ilike, lte, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Executor } from "@/db/client";
 import { isDatabase, prepared } from "@/db/prepared";
-import { trackings } from "@/db/schema";
+import { checkpoints, trackings } from "@/db/schema";
 import { ApiError } from "@/lib/api/errors";
-import { withCheckpoints, type TrackingRecord } from "./tracking-record";
+import type { TrackingRecord } from "./tracking-record";
 
 export interface TrackingListFilter {
   keyword?: string;
@@ -62,7 +62,11 @@ function compileFilter(organizationId: string, filter: TrackingListFilter): Comp
   };
   const placeholder = (name: string) => sql.placeholder(name);
   const anyOf = (name: string, column: AnyPgColumn, values: string[] | undefined) => {
-    if (values?.length) add(name, sql`${column} = any(${placeholder(name)})`, values);
+    if (!values?.length) return;
+    // One value compares with `=`: PostgreSQL walks a (slug, tag, created_at) index in list order
+    // for equalities, not for `= any(array)`, which reads and filters the whole window instead.
+    if (values.length === 1) add(`${name}=`, eq(column, placeholder(`${name}=`)), values[0]);
+    else add(name, sql`${column} = any(${placeholder(name)})`, values);
   };
   add("organizationId", eq(trackings.organizationId, placeholder("organizationId")), organizationId);
   if (filter.keyword) add("keyword", ilike(trackings.searchText, placeholder("keyword")), `%${escapeLike(filter.keyword.toLowerCase())}%`);
@@ -120,14 +124,16 @@ function prepareQueries(db: Executor, compiled: CompiledFilter, withCursor: bool
         )
       : where;
     return {
-      page: db
-        .select()
-        .from(trackings)
-        .where(pageWhere)
-        // NULLS LAST as the indexes are built, so the index gives the order and no sort is needed.
-        .orderBy(sql`${trackings.createdAt} desc nulls last`, sql`${trackings.id} desc nulls last`)
-        .limit(sql.placeholder("limit"))
-        .offset(sql.placeholder("offset"))
+      // The page's rows come with their checkpoints, in one round trip.
+      page: db.query.trackings
+        .findMany({
+          where: pageWhere,
+          // NULLS LAST as the indexes are built, so the index gives the order and no sort is needed.
+          orderBy: [sql`${trackings.createdAt} desc nulls last`, sql`${trackings.id} desc nulls last`],
+          limit: sql.placeholder("limit"),
+          offset: sql.placeholder("offset"),
+          with: { checkpoints: { orderBy: asc(checkpoints.position) } },
+        })
         .prepare(`list_page_${withCursor ? "c" : "p"}_${compiled.shape}`),
       count: db
         .select({ total: sql<number>`count(*)::int` })
@@ -150,19 +156,18 @@ export async function listTrackings(
   const after = paging.kind === "cursor" && paging.cursor ? decodeCursor(paging.cursor) : null;
   const queries = prepareQueries(db, compiled, after !== null);
   const offset = paging.kind === "page" ? (paging.page - 1) * paging.limit : 0;
-  // The page's checkpoints are read as soon as the page arrives, while the count is still running.
-  const page = queries.page
-    .execute({
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+    queries.page.execute({
       ...compiled.params,
       ...(after ? { cursorAt: after.createdAt.toISOString(), cursorId: after.id } : {}),
       limit: paging.limit + 1,
       offset,
-    })
-    .then(async (rows) => {
-      const pageRows = rows.slice(0, paging.limit);
-      return { hasNextPage: rows.length > paging.limit, last: pageRows[pageRows.length - 1], records: await withCheckpoints(db, pageRows) };
-    });
-  const [{ hasNextPage, last, records }, [{ total } = { total: 0 }]] = await Promise.all([page, queries.count.execute(compiled.params)]);
+    }),
+    queries.count.execute(compiled.params),
+  ]);
+  const hasNextPage = rows.length > paging.limit;
+  const records = rows.slice(0, paging.limit).map(({ checkpoints: timeline, ...tracking }) => ({ tracking, checkpoints: timeline }));
+  const last = records[records.length - 1]?.tracking;
   return {
     records,
     total,

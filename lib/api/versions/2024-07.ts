@@ -5,7 +5,7 @@ import { parseOrThrow } from "@/lib/api/validation";
 import { COMPLETION_REASONS } from "@/lib/trackings/mark-tracking-completed";
 import type { TrackingRecord } from "@/lib/trackings/tracking-record";
 import type { TrackingCodec } from "./codec";
-import { checkpointBase, pickFields, trackingBase } from "./tracking-base";
+import { checkpointBase, legacyTracking, pickFields } from "./tracking-base";
 import {
   asObject,
   assertShipDate,
@@ -35,13 +35,12 @@ const completionBody = z.object({ reason: z.enum(COMPLETION_REASONS) });
 
 export function checkpoint202407(checkpoint: Checkpoint) {
   const [latitude, longitude] = checkpoint.coordinates;
-  return {
-    ...checkpointBase(checkpoint),
+  return Object.assign(checkpointBase(checkpoint), {
     coordinate: latitude === undefined ? null : { latitude, longitude },
     country_iso3: checkpoint.countryIso3,
     country_name: checkpoint.countryName,
     events: [] as unknown[],
-  };
+  });
 }
 
 /** Fields 2024-07 added over v4 (and v4 fields it dropped). */
@@ -60,12 +59,10 @@ export function trackingExtras202407(record: TrackingRecord) {
 }
 
 function tracking202407(record: TrackingRecord) {
-  return {
-    ...trackingBase(record, "confidence_code"),
-    ...trackingExtras202407(record),
+  return Object.assign(legacyTracking(record, "confidence_code"), trackingExtras202407(record), {
     next_couriers: record.tracking.nextCouriers,
     checkpoints: record.checkpoints.map(checkpoint202407),
-  };
+  });
 }
 
 export const codec202407: TrackingCodec = {

@@ -6,13 +6,14 @@ import { COMPLETION_REASONS } from "@/lib/trackings/mark-tracking-completed";
 import type { TrackingRecord } from "@/lib/trackings/tracking-record";
 import type { TrackingPatch } from "@/lib/trackings/tracking-patch";
 import { assertAtMost, validateEmails, validatePhones } from "@/lib/trackings/validate-contacts";
+import { deriveFields } from "@/lib/trackings/derive-fields";
 import { parseInstant } from "@/lib/time";
 import { trackingExtras202407 } from "./2024-07";
 import type { TrackingCodec } from "./codec";
 import type { CourierCodec } from "./courier-codec";
 import { detectFields2025, legacyCourier, parseDetectBody } from "./courier-fields";
 import { commonListFilter, limitParam, withDefaultWindow } from "./list-query";
-import { checkpointBase, pickFields, trackingBase } from "./tracking-base";
+import { checkpointBase, latestEstimatedDelivery, pickFields, trackingCore } from "./tracking-base";
 import { asObject, assertShipDate, commonTrackingFields, slugField, slugGroupField, slugList, toTrackingPatch } from "./tracking-fields";
 
 /** 2025-04 names for the legacy additional fields, in messages and courier objects. */
@@ -108,50 +109,33 @@ function patch2025(fields: SharedFields): TrackingPatch {
 
 function checkpoint202504(checkpoint: Checkpoint) {
   const [latitude, longitude] = checkpoint.coordinates;
-  return {
-    ...checkpointBase(checkpoint),
+  return Object.assign(checkpointBase(checkpoint), {
     coordinate: latitude === undefined ? null : { latitude, longitude },
     country_region: checkpoint.countryIso3,
     country_region_name: checkpoint.countryName,
     source: checkpoint.source,
     events: [] as unknown[],
-  };
+  });
 }
 
 function tracking202504(record: TrackingRecord) {
-  const {
-    customer_name: _customerName,
-    emails: _emails,
-    smses: _smses,
-    origin_country_iso3,
-    destination_country_iso3,
-    courier_destination_country_iso3,
-    tracking_origin_country: _trackingOrigin,
-    tracking_destination_country: _trackingDestination,
-    tracking_postal_code: _trackingPostal,
-    tracking_state: _trackingState,
-    expected_delivery,
-    last_updated_at: _lastUpdatedAt,
-    latest_estimated_delivery,
-    ...base
-  } = trackingBase(record, "confidence_code");
   const t = record.tracking;
+  const derived = deriveFields(record);
+  const latest = latestEstimatedDelivery(t, derived);
   const lastMile = t.nextCouriers[0];
-  return {
-    ...base,
-    ...trackingExtras202407(record),
-    origin_country_region: origin_country_iso3,
-    destination_country_region: destination_country_iso3,
-    courier_destination_country_region: courier_destination_country_iso3,
-    courier_estimated_delivery_date: expected_delivery
+  return Object.assign(trackingCore(record, derived, "confidence_code"), trackingExtras202407(record), {
+    origin_country_region: t.originCountryIso3,
+    destination_country_region: t.destinationCountryIso3,
+    courier_destination_country_region: t.courierDestinationCountryIso3,
+    courier_estimated_delivery_date: t.expectedDelivery
       ? {
-          estimated_delivery_date: expected_delivery.slice(0, 10),
+          estimated_delivery_date: t.expectedDelivery.slice(0, 10),
           estimated_delivery_date_min: null,
           estimated_delivery_date_max: null,
         }
       : null,
     // 2025-04 tells why the latest estimate changed; Waybill records no reason.
-    latest_estimated_delivery: latest_estimated_delivery ? { ...latest_estimated_delivery, revise_reason: null } : null,
+    latest_estimated_delivery: latest ? Object.assign(latest, { revise_reason: null }) : null,
     customers: t.customers,
     // Waybill serves no public tracking pages, so there is no link to give.
     waybill_tracking_url: null,
@@ -161,7 +145,7 @@ function tracking202504(record: TrackingRecord) {
       ? { tracking_number: lastMile.tracking_number, slug: lastMile.slug, transit_time: null, courier_tracking_link: null, courier_redirect_link: null, source: lastMile.source }
       : null,
     checkpoints: record.checkpoints.map(checkpoint202504),
-  };
+  });
 }
 
 function renamingErrors<T>(parse: () => T): T {

@@ -10,7 +10,7 @@ import type { ListRequest, TrackingCodec } from "./codec";
 import type { CourierCodec } from "./courier-codec";
 import { detectFields, legacyCourier, parseDetectBody } from "./courier-fields";
 import { commonListFilter, integerParam, limitParam, withDefaultWindow } from "./list-query";
-import { checkpointBase, pickFields, trackingBase } from "./tracking-base";
+import { checkpointBase, legacyTracking, pickFields } from "./tracking-base";
 import {
   assertShipDate,
   commonTrackingFields,
@@ -62,19 +62,17 @@ function list(value: string | string[] | null | undefined): string[] {
 }
 
 export function v4Checkpoint(checkpoint: Checkpoint) {
-  return {
-    ...checkpointBase(checkpoint),
+  return Object.assign(checkpointBase(checkpoint), {
     coordinates: checkpoint.coordinates,
     country_iso3: checkpoint.countryIso3,
     country_name: checkpoint.countryName,
-  };
+  });
 }
 
 export function v4Tracking(record: TrackingRecord) {
-  const base = trackingBase(record, "confidence_score");
+  const base = legacyTracking(record, "confidence_score");
   const { tracking: t } = record;
-  return {
-    ...base,
+  return Object.assign(base, {
     // An integer in v4: 0 until the shipment has been picked up (recorded responses).
     delivery_time: base.transit_time ?? 0,
     android: t.android,
@@ -84,7 +82,7 @@ export function v4Tracking(record: TrackingRecord) {
     next_couriers: t.nextCouriers,
     path: "deprecated",
     checkpoints: record.checkpoints.map(v4Checkpoint),
-  };
+  });
 }
 
 /** The partial object v4 answers delete and retrack with. */
@@ -157,7 +155,7 @@ export const v4Codec: TrackingCodec = {
     return { tracking: partialTracking(record) };
   },
   retracked(record) {
-    return { tracking: { ...partialTracking(record), active: record.tracking.active } };
+    return { tracking: Object.assign(partialTracking(record), { active: record.tracking.active }) };
   },
   list(result, request) {
     return {
