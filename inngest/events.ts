@@ -111,15 +111,21 @@ export const trackingEstimateRevised = defineEvent(
 
 /*
  * Tracking lifecycle. `tracking/poll.requested` asks for one carrier call over a batch of one
- * organisation's trackings of one courier (the dispatcher's fan-out; create and retrack send it for
- * a single tracking so the first poll does not wait for the next cron slot). `tracking/updated` is
+ * organisation's trackings of one courier (the dispatcher's fan-out; create and retrack send it, with
+ * `estimate`, so the first poll and estimate do not wait for the next cron slot). `tracking/updated` is
  * sent once per change a merchant would notice (new checkpoints, status, shipment facts), after the
  * commit that stored it: webhooks and contact notifications start from it.
  */
 
 export const trackingPollRequested = defineEvent(
   "tracking/poll.requested",
-  z.object({ organizationId: z.string().min(1), slug: z.string().min(1), trackingIds: z.array(z.string().min(1)).min(1) }),
+  z.object({
+    organizationId: z.string().min(1),
+    slug: z.string().min(1),
+    trackingIds: z.array(z.string().min(1)).min(1),
+    /** The trackings are new to their courier (created, retracked, re-couriered): ask for their estimates first. */
+    estimate: z.boolean().optional(),
+  }),
 );
 
 export const trackingUpdated = defineEvent(

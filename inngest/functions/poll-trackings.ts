@@ -21,12 +21,19 @@ function asStepError(error: unknown): unknown {
 /**
  * Polls a batch of one organisation's trackings of one courier, stores what the carrier says, then
  * (after the commits) announces each change with `tracking/updated` and asks for a new delivery
- * estimate where checkpoints arrived.
+ * estimate where checkpoints arrived. New trackings get their first estimate asked for up front,
+ * whatever the carrier answers.
  */
 export const pollTrackings = inngest.createFunction(
   { id: "poll-trackings", concurrency: { limit: POLLS_PER_CARRIER, key: "event.data.slug" }, triggers: [trackingPollRequested] },
   async ({ event, step }) => {
     const { organizationId } = event.data;
+    if (event.data.estimate) {
+      await step.sendEvent(
+        "request-estimates",
+        event.data.trackingIds.map((trackingId) => trackingEstimateRequested.create({ organizationId, trackingId })),
+      );
+    }
     const outcome = await step.run("poll-carrier", async () => {
       try {
         return await pollTrackingBatch(await getDb(), event.data, new Date());

@@ -1,5 +1,5 @@
 import type { Tracking } from "@/db/schema";
-import { PendingEvents, trackingEstimateRequested, trackingPollRequested } from "@/inngest/events";
+import { PendingEvents, trackingPollRequested } from "@/inngest/events";
 import { pollBatches, type ClaimedTracking } from "./poll-dispatch";
 
 /**
@@ -15,8 +15,7 @@ let pending: { trackings: ClaimedTracking[]; flush: () => void; sent: Promise<vo
 
 async function sendPending(trackings: ClaimedTracking[]): Promise<void> {
   const events = new PendingEvents();
-  for (const batch of pollBatches(trackings)) events.add(trackingPollRequested, batch);
-  for (const { organizationId, id } of trackings) events.add(trackingEstimateRequested, { organizationId, trackingId: id });
+  for (const batch of pollBatches(trackings)) events.add(trackingPollRequested, { ...batch, estimate: true });
   try {
     await events.send();
   } catch (error) {
@@ -25,10 +24,11 @@ async function sendPending(trackings: ClaimedTracking[]): Promise<void> {
 }
 
 /**
- * Asks for a poll of one tracking and a delivery estimate now, after the commit that created,
- * retracked or re-couriered it, so neither waits for the dispatcher; resolves once the request is
- * sent. A failed send is only logged: the tracking is due (`next_poll_at` is now), so the
- * dispatcher's next minute polls it anyway, and every poll that brings checkpoints asks for an estimate.
+ * Asks for a poll of one tracking and a delivery estimate now (the poll run asks for the estimate),
+ * after the commit that created, retracked or re-couriered it, so neither waits for the dispatcher;
+ * resolves once the request is sent. A failed send is only logged: the tracking is due
+ * (`next_poll_at` is now), so the dispatcher's next minute polls it anyway, and every poll that
+ * brings checkpoints asks for an estimate.
  */
 export function requestPollAndEstimate(tracking: Pick<Tracking, "organizationId" | "id" | "slug" | "courierConnectionId">): Promise<void> {
   if (!pending) {
