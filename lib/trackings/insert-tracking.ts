@@ -25,11 +25,20 @@ function build(db: Executor, values: Record<string, unknown>, connection: NewTra
 /**
  * One prepared insert per set of columns given. Drizzle builds an insert of this 80-column table
  * with its RETURNING list in ~300 µs of CPU, more than PostgreSQL takes to run it, and a create's
- * columns come from a few request shapes.
+ * columns come from a few request shapes; past MAX_SHAPES (a client sending ever new field sets),
+ * inserts are built each time rather than kept.
  */
+const MAX_SHAPES = 64;
+const shapes = new Set<string>();
+let prepareCounter = 0;
+
 function preparedInsert(db: Database, columns: string[], connection: NewTrackingConnection) {
   const byDefault = connection === "courier-default";
   const shape = `${columns.join(",")}${byDefault ? "" : ",courierConnectionId"}`;
+  if (!shapes.has(shape)) {
+    if (shapes.size >= MAX_SHAPES) return undefined;
+    shapes.add(shape);
+  }
   return prepared(db, `insert-tracking:${shape}`, () => {
     const values = Object.fromEntries(columns.map((column) => [column, sql.placeholder(column)]));
     const courierConnectionId = byDefault
@@ -43,14 +52,13 @@ function preparedInsert(db: Database, columns: string[], connection: NewTracking
       .prepare(`insert_tracking_${prepareCounter++}`);
   });
 }
-let prepareCounter = 0;
 
 /** Inserts a new tracking; undefined when its id or dedupe key is already taken. */
 export async function insertTracking(db: Executor, row: NewTracking, connection: NewTrackingConnection): Promise<Tracking | undefined> {
   const values = Object.fromEntries(Object.entries(row).filter(([key, value]) => value !== undefined && key !== "courierConnectionId"));
-  if (!isDatabase(db)) return (await build(db, values, connection))[0];
-  const columns = Object.keys(values).sort();
+  const insert = isDatabase(db) ? preparedInsert(db, Object.keys(values).sort(), connection) : undefined;
+  if (!insert) return (await build(db, values, connection))[0];
   const params = connection === "courier-default" ? values : { ...values, courierConnectionId: connection.id };
-  const [created] = await preparedInsert(db, columns, connection).execute(params);
+  const [created] = await insert.execute(params);
   return created;
 }
