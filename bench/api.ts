@@ -132,7 +132,6 @@ async function load(options: autocannon.Options): Promise<Measured> {
   return { perSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99, errors: non2xx };
 }
 
-/** `connections` concurrent callers through a pool of the app's default size, as the app queries. */
 /** Several runs as one: requests per second over their whole time, latencies of the worst run. */
 function combined(runs: Measured[]): Measured {
   return {
@@ -143,6 +142,7 @@ function combined(runs: Measured[]): Measured {
   };
 }
 
+/** `connections` concurrent callers through a pool of the app's default size, as the app queries. */
 async function driverCeiling(url: string, query: (sql: Sql, i: number) => Promise<unknown>, connections: number, seconds: number) {
   const { default: postgres } = await import("postgres");
   const client = postgres(url, { max: env().DATABASE_POOL_SIZE });

@@ -6,7 +6,7 @@ import { ApiError } from "@/lib/api/errors";
 import { getCourier } from "@/lib/couriers/get-courier";
 import { missingRequiredFields } from "@/lib/couriers/missing-required-fields";
 import type { AdditionalField } from "@/lib/couriers/types";
-import { withCheckpoints, type TrackingRecord } from "./tracking-record";
+import { recordOf, withCheckpoints, type TrackingRecord } from "./tracking-record";
 
 /** How callers address a tracking: by id, or by courier and number (plus additional fields). */
 export type TrackingLocator =
@@ -89,8 +89,7 @@ export async function getTrackingOrThrow(
   if ("id" in locator && isDatabase(db)) {
     const row = await byIdWithCheckpoints(db).execute({ organizationId, id: locator.id });
     if (!row) throw new ApiError(4004);
-    const { checkpoints: timeline, ...tracking } = row;
-    return { tracking, checkpoints: timeline };
+    return recordOf(row);
   }
   const row = await getTrackingRowOrThrow(db, organizationId, locator);
   const [record] = await withCheckpoints(db, [row]);

@@ -12,9 +12,7 @@ const defaultConnection = (organizationId: SQL | Placeholder | string, slug: SQL
     where ${courierConnections.organizationId} = ${organizationId} and ${courierConnections.courierSlug} = ${slug}
     order by ${courierConnections.id} limit 1)`;
 
-function build(db: Executor, values: Record<string, unknown>, connection: NewTrackingConnection) {
-  const courierConnectionId =
-    connection === "courier-default" ? defaultConnection(values.organizationId as string, values.slug as string) : connection.id;
+function insertQuery(db: Executor, values: Record<string, unknown>, courierConnectionId: SQL | Placeholder | string | null) {
   return db
     .insert(trackings)
     .values({ ...(values as NewTracking), courierConnectionId })
@@ -44,12 +42,7 @@ function preparedInsert(db: Database, columns: string[], connection: NewTracking
     const courierConnectionId = byDefault
       ? defaultConnection(sql.placeholder("organizationId"), sql.placeholder("slug"))
       : sql.placeholder("courierConnectionId");
-    return db
-      .insert(trackings)
-      .values({ ...(values as unknown as NewTracking), courierConnectionId })
-      .onConflictDoNothing()
-      .returning()
-      .prepare(`insert_tracking_${prepareCounter++}`);
+    return insertQuery(db, values, courierConnectionId).prepare(`insert_tracking_${prepareCounter++}`);
   });
 }
 
@@ -57,7 +50,11 @@ function preparedInsert(db: Database, columns: string[], connection: NewTracking
 export async function insertTracking(db: Executor, row: NewTracking, connection: NewTrackingConnection): Promise<Tracking | undefined> {
   const values = Object.fromEntries(Object.entries(row).filter(([key, value]) => value !== undefined && key !== "courierConnectionId"));
   const insert = isDatabase(db) ? preparedInsert(db, Object.keys(values).sort(), connection) : undefined;
-  if (!insert) return (await build(db, values, connection))[0];
+  if (!insert) {
+    const courierConnectionId =
+      connection === "courier-default" ? defaultConnection(row.organizationId, row.slug) : connection.id;
+    return (await insertQuery(db, values, courierConnectionId))[0];
+  }
   const params = connection === "courier-default" ? values : { ...values, courierConnectionId: connection.id };
   const [created] = await insert.execute(params);
   return created;

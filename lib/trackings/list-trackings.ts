@@ -4,7 +4,7 @@ import type { Executor } from "@/db/client";
 import { isDatabase, prepared } from "@/db/prepared";
 import { checkpoints, trackings } from "@/db/schema";
 import { ApiError } from "@/lib/api/errors";
-import type { TrackingRecord } from "./tracking-record";
+import { recordOf, type TrackingRecord } from "./tracking-record";
 
 export interface TrackingListFilter {
   keyword?: string;
@@ -166,7 +166,7 @@ export async function listTrackings(
     queries.count.execute(compiled.params),
   ]);
   const hasNextPage = rows.length > paging.limit;
-  const records = rows.slice(0, paging.limit).map(({ checkpoints: timeline, ...tracking }) => ({ tracking, checkpoints: timeline }));
+  const records = rows.slice(0, paging.limit).map(recordOf);
   const last = records[records.length - 1]?.tracking;
   return {
     records,

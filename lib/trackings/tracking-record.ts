@@ -9,6 +9,11 @@ export interface TrackingRecord {
   checkpoints: Checkpoint[];
 }
 
+/** A row read with its `checkpoints` relation, as a record. */
+export function recordOf({ checkpoints: timeline, ...tracking }: Tracking & { checkpoints: Checkpoint[] }): TrackingRecord {
+  return { tracking, checkpoints: timeline };
+}
+
 const checkpointsOfOne = (db: Database) =>
   prepared(db, "checkpoints-of-tracking", () =>
     db
