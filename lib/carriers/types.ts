@@ -32,6 +32,8 @@ export interface NormalizedCheckpoint {
   subtagMessage: string;
   /** The carrier's own status code for this event. */
   rawTag: string | null;
+  /** The courier of this leg when a tracking provider reports a hand-over (first or last mile); absent: the tracking's courier. */
+  slug?: string;
 }
 
 /** Shipment-level facts a carrier reports beside its events. */
@@ -48,6 +50,8 @@ export interface ShipmentFacts {
   destinationCountryIso3?: string | null;
   courierDestinationCountryIso3?: string | null;
   serviceType?: string | null;
+  /** A hand-over between two couriers reported by a tracking provider: the other leg's number and courier. */
+  lastMile?: { trackingNumber: string; slug: string | null } | null;
 }
 
 export interface TrackRequest {
@@ -79,10 +83,35 @@ export class CarrierError extends Error {
   }
 }
 
+/**
+ * Calls of adapters that register numbers with a tracking provider (17TRACK, Ship24), made by the
+ * verbs when a tracking's life changes. Each takes the tracking's request, credentials included.
+ */
+export interface ProviderLifecycle {
+  /** Stop following these numbers (delivered, completed, deleted): the provider's pushes and quota stop. */
+  stop(requests: TrackRequest[]): Promise<void>;
+  /** Follow these numbers again after a retrack. */
+  restart(requests: TrackRequest[]): Promise<void>;
+  /** The merchant corrected the courier of a number registered under `previousSlug`. */
+  changeCarrier(request: TrackRequest, previousSlug: string): Promise<void>;
+}
+
+/** What a tracking provider's account allows and has left (17TRACK `getquota`, Ship24 subscription). */
+export interface ProviderQuota {
+  total: number | null;
+  used: number | null;
+  remaining: number | null;
+  /** 0 or null: no daily cap. */
+  dailyLimit: number | null;
+  todayUsed: number | null;
+}
+
 export interface CarrierAdapter {
   /** Courier slugs this adapter tracks. */
   slugs: string[];
   /** How many numbers one call may carry (FedEx: 30). */
   batchSize: number;
   track(requests: TrackRequest[], now: Date): Promise<Map<string, TrackResult>>;
+  /** Present on tracking-provider adapters only. */
+  lifecycle?: ProviderLifecycle;
 }
