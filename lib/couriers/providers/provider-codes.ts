@@ -27,9 +27,11 @@ const CODES: Readonly<Record<TrackingProvider, Readonly<Record<string, string>>>
   },
 };
 
-const SLUGS_BY_CODE = Object.fromEntries(
-  TRACKING_PROVIDERS.map((provider) => [provider, new Map(Object.entries(CODES[provider]).map(([slug, code]) => [code, slug]))]),
-) as Record<TrackingProvider, ReadonlyMap<string, string>>;
+const reverse = (codes: Readonly<Record<string, string>>) => new Map(Object.entries(codes).map(([slug, code]) => [code, slug]));
+const SLUGS_BY_CODE: Readonly<Record<TrackingProvider, ReadonlyMap<string, string>>> = {
+  track17: reverse(CODES.track17),
+  ship24: reverse(CODES.ship24),
+};
 
 /** The provider's carrier code for a catalogue slug, or undefined when the provider cannot follow it. */
 export function providerCarrierCode(provider: TrackingProvider, slug: string): string | undefined {
