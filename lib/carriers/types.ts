@@ -87,13 +87,15 @@ export class CarrierError extends Error {
  * Calls of adapters that register numbers with a tracking provider (17TRACK, Ship24), made by the
  * verbs when a tracking's life changes. Each takes the tracking's request, credentials included.
  */
-export interface ProviderLifecycle {
+export interface ProviderCalls {
   /** Stop following these numbers (delivered, completed, deleted): the provider's pushes and quota stop. */
   stop(requests: TrackRequest[]): Promise<void>;
   /** Follow these numbers again after a retrack. */
   restart(requests: TrackRequest[]): Promise<void>;
   /** The merchant corrected the courier of a number registered under `previousSlug`. */
   changeCarrier(request: TrackRequest, previousSlug: string): Promise<void>;
+  /** The account's quota; also how a key is tested when it is saved (CarrierError "auth" when refused). */
+  quota(credentials: Record<string, string>): Promise<ProviderQuota>;
 }
 
 /** What a tracking provider's account allows and has left (17TRACK `getquota`, Ship24 subscription). */
@@ -106,6 +108,23 @@ export interface ProviderQuota {
   todayUsed: number | null;
 }
 
+/** One tracking's news in a provider's push, keyed as the provider keys it. */
+export interface ProviderPushUpdate {
+  trackingNumber: string;
+  /** The provider's carrier code the number is registered under, when the push names it. */
+  carrierCode: string | null;
+  /** "stopped": the provider no longer follows the number (17TRACK TRACKING_STOPPED). */
+  result: TrackResult | { kind: "stopped" };
+}
+
+/** Receiving a provider's push: the same parser as its polls. */
+export interface ProviderPush {
+  /** True when the raw body really comes from the provider (17TRACK's `sign` header, Ship24's bearer secret). */
+  verify(rawBody: string, headers: Headers, secret: string): boolean;
+  /** The updates the push carries; throws on a body that is not the provider's format. */
+  parse(rawBody: string): ProviderPushUpdate[];
+}
+
 export interface CarrierAdapter {
   /** Courier slugs this adapter tracks. */
   slugs: string[];
@@ -113,5 +132,5 @@ export interface CarrierAdapter {
   batchSize: number;
   track(requests: TrackRequest[], now: Date): Promise<Map<string, TrackResult>>;
   /** Present on tracking-provider adapters only. */
-  lifecycle?: ProviderLifecycle;
+  provider?: ProviderCalls;
 }
