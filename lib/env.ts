@@ -41,6 +41,13 @@ const envSchema = z.object({
   WAYBILL_ADMIN_PASSWORD: z.string().min(8).optional(),
   NEXTAUTH_SECRET: z.string().optional(),
   PUBLIC_BASE_URL: z.string().url().optional(),
+  /** Server-wide tracking-provider keys: organisations without their own key use these. */
+  TRACK17_API_KEY: z.string().optional(),
+  TRACK17_API_BASE_URL: z.string().url().optional(),
+  SHIP24_API_KEY: z.string().optional(),
+  /** The bearer secret Ship24 sends with its pushes to the server-wide key's webhook. */
+  SHIP24_WEBHOOK_SECRET: z.string().optional(),
+  SHIP24_API_BASE_URL: z.string().url().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -8,6 +8,7 @@ export * from "./job-events";
 export * from "./job-runs";
 export * from "./job-steps";
 export * from "./courier-connections";
+export * from "./tracking-provider-connections";
 export * from "./webhook-endpoints";
 export * from "./webhook-secrets";
 export * from "./webhook-deliveries";
