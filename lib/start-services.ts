@@ -2,6 +2,8 @@ import { getDb } from "@/db/client";
 import { jobsMode } from "@/inngest/mode";
 import { bootstrapDemoOrganization } from "@/lib/accounts/bootstrap";
 import { createFirstAdmin } from "@/lib/accounts/create-first-admin";
+import { hasAnyUser } from "@/lib/accounts/has-any-user";
+import { issueSetupToken } from "@/lib/accounts/setup-token";
 import { env } from "@/lib/env";
 import { seedWebhooksFromEnv } from "@/lib/webhooks/seed-webhooks-from-env";
 
@@ -21,6 +23,10 @@ async function start(): Promise<void> {
   if (WAYBILL_ADMIN_EMAIL && WAYBILL_ADMIN_PASSWORD) {
     const admin = await createFirstAdmin(db, { organizationId: demo.organizationId, email: WAYBILL_ADMIN_EMAIL, password: WAYBILL_ADMIN_PASSWORD });
     if (admin) console.log(`Waybill: created the first admin, ${admin.email}.`);
+  } else if (!(await hasAnyUser(db))) {
+    // Only whoever can read this log may create the first admin from the sign-in page.
+    console.log("Waybill: nobody has a dashboard account yet. Create the first admin on the sign-in page with this one-time token:");
+    console.log(`Setup token: ${await issueSetupToken(db)}`);
   }
   if (jobsMode === "embedded") {
     const { startEmbeddedWorker } = await import("@/inngest/embedded/worker");

@@ -9,7 +9,7 @@ import { Field, TextInput } from "@/components/ui/form-field";
 import { signInAndGo } from "./sign-in-form";
 
 /** Shown instead of sign-in while nobody has an account yet. */
-export function FirstAdminForm() {
+export function FirstAdminForm({ setupToken }: { setupToken: string }) {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -25,7 +25,10 @@ export function FirstAdminForm() {
     setError(null);
     try {
       const email = String(form.get("email"));
-      await fetchJson("/api/auth/first-admin", { method: "POST", body: { name: String(form.get("name")), email, password } });
+      await fetchJson("/api/auth/first-admin", {
+        method: "POST",
+        body: { name: String(form.get("name")), email, password, setupToken: String(form.get("setupToken")) },
+      });
       const failure = await signInAndGo(email, password, "/trackings");
       if (failure) throw new Error(failure);
     } catch (failure) {
@@ -41,6 +44,9 @@ export function FirstAdminForm() {
         Nobody has an account on this Waybill yet. The first account is an admin of the organisation and can add everyone else.
       </p>
       <form onSubmit={submit} className="mt-6 space-y-4">
+        <Field label="Setup token" hint={'The server printed it when it started: the line "Setup token: …".'}>
+          {(control) => <TextInput {...control} name="setupToken" defaultValue={setupToken} autoComplete="off" spellCheck={false} required />}
+        </Field>
         <Field label="Your name">{(control) => <TextInput {...control} name="name" autoComplete="name" />}</Field>
         <Field label="E-mail">{(control) => <TextInput {...control} name="email" type="email" autoComplete="email" required />}</Field>
         <Field label="Password" hint="At least 8 characters.">

@@ -1,6 +1,7 @@
 export * from "./organizations";
 export * from "./api-keys";
 export * from "./users";
+export * from "./setup-tokens";
 export * from "./memberships";
 export * from "./trackings";
 export * from "./checkpoints";

@@ -3,6 +3,7 @@ import type { Database } from "@/db/client";
 import { memberships, users, type User } from "@/db/schema";
 import { newId } from "@/lib/ids";
 import { assertPasswordAcceptable, hashPassword } from "./hash-password";
+import { deleteSetupTokens } from "./setup-token";
 import { normalizeEmail } from "./user-email";
 
 export interface FirstAdminInput {
@@ -29,6 +30,7 @@ export async function createFirstAdmin(db: Database, input: FirstAdminInput): Pr
       .values({ id: newId(), email: normalizeEmail(input.email), name: input.name?.trim() || null, passwordHash })
       .returning();
     await tx.insert(memberships).values({ userId: user!.id, organizationId: input.organizationId, role: "admin" });
+    await deleteSetupTokens(tx);
     return user!;
   });
 }

@@ -8,9 +8,10 @@ import { getDashboardUser } from "@/lib/dashboard/session";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string }> }) {
-  const next = localPath((await searchParams).callbackUrl);
+export default async function SignInPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string; setup?: string }> }) {
+  const { callbackUrl, setup } = await searchParams;
+  const next = localPath(callbackUrl);
   if (await getDashboardUser()) redirect(next);
-  if (await needsFirstAdmin()) return <FirstAdminForm />;
+  if (await needsFirstAdmin()) return <FirstAdminForm setupToken={typeof setup === "string" ? setup : ""} />;
   return <SignInForm next={next} />;
 }
