@@ -4,6 +4,7 @@ export * from "./users";
 export * from "./setup-tokens";
 export * from "./memberships";
 export * from "./trackings";
+export * from "./list-snapshots";
 export * from "./checkpoints";
 export * from "./job-events";
 export * from "./job-runs";

@@ -15,7 +15,7 @@ interface CacheEntry {
 
 // Every request authenticates; a short cache keeps the lookup off the hot path. Revoking in this
 // process clears the entry at once; other instances see a revocation within CACHE_TTL_MS.
-const CACHE_TTL_MS = 5_000;
+export const CACHE_TTL_MS = 5_000;
 const CACHE_MAX_ENTRIES = 10_000;
 const LAST_USED_RESOLUTION_MS = 60_000;
 const cache = new Map<string, CacheEntry>();
@@ -53,9 +53,8 @@ function touchLastUsed(db: Database, apiKeyId: string, nowMs: number): void {
 }
 
 /** Resolves a presented key to its organisation, or null for unknown and revoked keys. */
-export async function authenticateApiKey(db: Database, key: string): Promise<ApiCaller | null> {
+export async function authenticateApiKey(db: Database, key: string, nowMs = Date.now()): Promise<ApiCaller | null> {
   const keyHash = hashApiKey(key);
-  const nowMs = Date.now();
   let entry = cache.get(keyHash);
   if (!entry || entry.expiresAtMs <= nowMs) {
     entry = { caller: await lookup(db, keyHash), expiresAtMs: nowMs + CACHE_TTL_MS };

@@ -350,6 +350,22 @@ describe("GET /trackings (lists)", () => {
     expect(flat.body.data.trackings[0].title).toBe("Order 3");
   });
 
+  it("keeps page-based pages stable while trackings are added, pinned in the database", async () => {
+    const { key } = await tenant();
+    const create = (title: string) => callApi("POST", "/2024-07/trackings", { key, body: { tracking_number: testingNumber(), slug: "testing-courier", title } });
+    for (let i = 0; i < 6; i++) await create(`Old ${i}`);
+    const titles = (page: { body: any }) => page.body.data.trackings.map((t: any) => t.title);
+    const first = await callApi("GET", "/2024-07/trackings?limit=2", { key });
+    await create("New 0");
+    await create("New 1");
+    const second = await callApi("GET", "/2024-07/trackings?page=2&limit=2", { key });
+    const third = await callApi("GET", "/2024-07/trackings?limit=2&page=3", { key });
+    expect([...titles(first), ...titles(second), ...titles(third)]).toEqual(["Old 5", "Old 4", "Old 3", "Old 2", "Old 1", "Old 0"]);
+    expect(third.body.data.count).toBe(6);
+    const again = await callApi("GET", "/2024-07/trackings?limit=2&page=1", { key });
+    expect(titles(again)).toEqual(["New 1", "New 0"]);
+  });
+
   it("filters by tag, number list, order id and time window", async () => {
     const { key } = await tenant();
     const numbers = [testingNumber(), testingNumber(), testingNumber()];

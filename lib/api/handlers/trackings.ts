@@ -2,6 +2,7 @@ import { announceTrackingChange } from "@/lib/trackings/announce-tracking-change
 import { createTracking } from "@/lib/trackings/create-tracking";
 import { deleteTracking } from "@/lib/trackings/delete-tracking";
 import { getTrackingOrThrow } from "@/lib/trackings/get-tracking-or-throw";
+import { listSnapshotTime } from "@/lib/trackings/list-snapshots";
 import { listTrackings } from "@/lib/trackings/list-trackings";
 import { markTrackingCompleted } from "@/lib/trackings/mark-tracking-completed";
 import { requestPollAndEstimate } from "@/lib/trackings/poll-requests";
@@ -88,7 +89,9 @@ export const markTrackingCompletedHandler = versioned(async (ctx) => {
 
 export const listTrackingsHandler = versioned(async (ctx) => {
   const codec = trackingCodecs[ctx.version];
-  const request = codec.parseList(ctx.query, ctx.organization.id);
+  const snapshot = codec.listSnapshot?.(ctx.query);
+  const now = snapshot ? await listSnapshotTime(ctx.db, ctx.organization.id, snapshot.key, snapshot.page) : new Date();
+  const request = codec.parseList(ctx.query, now);
   const result = await listTrackings(ctx.db, ctx.organization.id, request.filter, request.paging);
   return { data: codec.list(result, request) };
 });

@@ -18,7 +18,7 @@ import {
 } from "./tracking-fields";
 import type { CourierCodec } from "./courier-codec";
 import { legacyCourier } from "./courier-fields";
-import { legacyDetect, parseLegacyList } from "./v4";
+import { legacyDetect, legacyListSnapshot, parseLegacyList } from "./v4";
 
 const createFields = z.object({
   tracking_number: z.unknown().optional(),
@@ -83,6 +83,7 @@ export const codec202407: TrackingCodec = {
     return parseOrThrow(completionBody, asObject(body));
   },
   parseList: parseLegacyList,
+  listSnapshot: legacyListSnapshot,
   single: (record, fields) => pickFields(tracking202407(record), fields ?? null),
   deleted: (record) => tracking202407(record),
   retracked: (record) => tracking202407(record),

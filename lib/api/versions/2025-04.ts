@@ -186,9 +186,9 @@ export const codec202504: TrackingCodec = {
     const { reason, event_datetime } = parseOrThrow(completionBody, asObject(body));
     return { reason, eventDatetime: event_datetime };
   },
-  parseList(query) {
+  parseList(query, now) {
     const requested = commonListFilter(query, { courierDestination: "courier_destination_country_region" });
-    const filter = withDefaultWindow(requested, requested.createdAtMax ?? new Date());
+    const filter = withDefaultWindow(requested, requested.createdAtMax ?? now);
     return {
       filter,
       paging: { kind: "cursor", cursor: query.get("cursor") || undefined, limit: limitParam(query) },

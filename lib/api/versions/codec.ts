@@ -19,7 +19,10 @@ export interface TrackingCodec {
   parseCreate(body: unknown): CreateTrackingInput;
   parseUpdate(body: unknown): UpdateTrackingInput;
   parseCompletion(body: unknown): { reason: CompletionReason; eventDatetime?: string };
-  parseList(query: URLSearchParams, organizationId: string): ListRequest;
+  /** `now` is the list's pinned time: the request's, or page 1's for page-based versions (see listSnapshot). */
+  parseList(query: URLSearchParams, now: Date): ListRequest;
+  /** Page-based versions: the query's snapshot key and page, whose page 1 pins "now" for later pages. */
+  listSnapshot?(query: URLSearchParams): { key: string; page: number };
   /** The `data` of create, get, update and mark-as-completed. */
   single(record: TrackingRecord, fields?: string | null): unknown;
   deleted(record: TrackingRecord): unknown;

@@ -3,7 +3,6 @@ import type { Checkpoint } from "@/db/schema";
 import { ApiError } from "@/lib/api/errors";
 import { parseOrThrow } from "@/lib/api/validation";
 import { COMPLETION_REASONS } from "@/lib/trackings/mark-tracking-completed";
-import { listSnapshotTime } from "@/lib/trackings/list-snapshots";
 import type { TrackingRecord } from "@/lib/trackings/tracking-record";
 import { isoWithOffset } from "@/lib/time";
 import type { ListRequest, TrackingCodec } from "./codec";
@@ -102,12 +101,17 @@ function partialTracking(record: TrackingRecord) {
   };
 }
 
-export function parseLegacyList(query: URLSearchParams, organizationId: string): ListRequest {
+/** Page-based lists pin "now" per query (without its page): later pages reuse page 1's. */
+export function legacyListSnapshot(query: URLSearchParams): { key: string; page: number } {
+  const page = integerParam(query, "page", { min: 1 }) ?? 1;
+  return { key: [...query.entries()].filter(([key]) => key !== "page").sort().join("&"), page };
+}
+
+export function parseLegacyList(query: URLSearchParams, now: Date): ListRequest {
   const page = integerParam(query, "page", { min: 1 }) ?? 1;
   const limit = limitParam(query);
   const requested = commonListFilter(query, { lenientTimes: true });
-  const snapshotKey = [...query.entries()].filter(([key]) => key !== "page").sort().join("&");
-  const filter = withDefaultWindow(requested, listSnapshotTime(organizationId, snapshotKey, page));
+  const filter = withDefaultWindow(requested, now);
   return {
     filter,
     paging: { kind: "page", page, limit },
@@ -148,6 +152,7 @@ export const v4Codec: TrackingCodec = {
     return parseOrThrow(completionBody, body ?? {});
   },
   parseList: parseLegacyList,
+  listSnapshot: legacyListSnapshot,
   single(record, fields) {
     return { tracking: pickFields(v4Tracking(record), fields ?? null) };
   },
