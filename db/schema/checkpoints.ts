@@ -29,7 +29,7 @@ export const checkpoints = pgTable(
     rawTag: text("raw_tag"),
     /** carrier | user (mark as completed). */
     source: text("source").notNull().default("carrier"),
-    /** Time + message + place: a carrier repeating an event does not repeat the checkpoint. */
+    /** The checkpoint hash (lib/carriers/checkpoint-hash.ts): a carrier repeating an event does not repeat the checkpoint. */
     dedupeKey: text("dedupe_key").notNull(),
     createdAt: createdAt(),
   },

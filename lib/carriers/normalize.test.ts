@@ -21,18 +21,20 @@ describe("normalisation", () => {
     expect(sorted.map((checkpoint) => checkpoint.id)).toEqual(["a", "a2", "b", "c"]);
   });
 
-  it("drops repeats with the same time, message and location, and keeps the rest", () => {
-    const base = { checkpointTime: "2025-03-01T10:00:00", occurredAt: "2025-03-01T10:00:00+01:00", message: "Arrived", location: "Bonn" };
+  it("drops repeats with the same checkpoint hash (local time, message, place, carrier code), and keeps the rest", () => {
+    const base = { checkpointTime: "2025-03-01T10:00:00", occurredAt: "2025-03-01T10:00:00+01:00", message: "Arrived", location: "Bonn", city: null, rawTag: "AR" };
     const deduped = dedupeCheckpoints([
       base,
       { ...base },
-      // The same instant written with another offset is the same event.
-      { ...base, checkpointTime: "2025-03-01T09:00:00", occurredAt: "2025-03-01T09:00:00Z" },
-      { ...base, message: "arrived " },
+      // Spacing and capitals are not a new event; the instant's offset is not part of the identity.
+      { ...base, message: " ARRIVED\t", occurredAt: "2025-03-01T09:00:00Z" },
       { ...base, location: "Köln" },
-      { ...base, occurredAt: "2025-03-01T10:01:00+01:00" },
+      { ...base, checkpointTime: "2025-03-01T10:01:00" },
+      { ...base, rawTag: "AF" },
+      // Another leg's courier reporting the same words is another event.
+      { ...base, slug: "usps" },
     ]);
-    expect(deduped).toHaveLength(3);
+    expect(deduped).toHaveLength(5);
   });
 
   it("turns newest-first drafts into oldest-first checkpoints with messages, places and countries", () => {

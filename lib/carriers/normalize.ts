@@ -1,3 +1,4 @@
+import { checkpointHash, type CheckpointIdentity } from "@/lib/carriers/checkpoint-hash";
 import { countryIso3, countryName } from "@/lib/carriers/countries";
 import { type EventTime, sortableTime } from "@/lib/carriers/event-time";
 import { subtagMessage, type TagSubtag } from "@/lib/carriers/subtags";
@@ -61,15 +62,16 @@ export function sortCheckpoints<T extends EventTime>(checkpoints: readonly T[]):
     .map(({ checkpoint }) => checkpoint);
 }
 
-/** Drops repeats of the same event: same time, message and location (carriers resend scans). */
-export function dedupeCheckpoints<T extends EventTime & { message: string; location?: string | null }>(
-  checkpoints: readonly T[],
-): T[] {
+/**
+ * Drops repeats of the same event within one answer (carriers resend scans): the checkpoint hash,
+ * the rule the store applies too. The tracking's courier is not known here; the leg's is, when it differs.
+ */
+export function dedupeCheckpoints<T extends CheckpointIdentity & { slug?: string }>(checkpoints: readonly T[]): T[] {
   const seen = new Set<string>();
   return checkpoints.filter((checkpoint) => {
-    const key = [sortableTime(checkpoint), checkpoint.message.trim().toLowerCase(), checkpoint.location ?? ""].join("|");
-    if (seen.has(key)) return false;
-    seen.add(key);
+    const hash = checkpointHash(checkpoint.slug ?? "", checkpoint);
+    if (seen.has(hash)) return false;
+    seen.add(hash);
     return true;
   });
 }

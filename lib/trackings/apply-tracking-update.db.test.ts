@@ -152,4 +152,17 @@ describe("applyTrackingUpdates: a batch in one read, one insert and one update",
     expect(other.timeline.map((checkpoint) => checkpoint.message)).toEqual(["Label created"]);
     expect(other.row.tag).toBe("InfoReceived");
   });
+
+  it("stores a checkpoint once by its hash: a carrier resending a scan with other spacing or capitals adds nothing", async () => {
+    const [tracking] = await newTrackings(1);
+    const first = scan("2030-03-01T08:00:00", "InTransit", "InTransit_001", "Departed facility");
+    await applyTrackingUpdates(database.db, [{ tracking: tracking!, input: { checkpoints: [first], now: NOW } }]);
+    const before = await stored(tracking!.organizationId, tracking!.id);
+    const resent = { ...first, message: "DEPARTED  facility ", location: "leeds", occurredAt: "2030-03-01T09:00:00+01:00" };
+    const [change] = await applyTrackingUpdates(database.db, [{ tracking: before.row, input: { checkpoints: [resent], now: NOW } }]);
+    expect(change).toMatchObject({ newCheckpointCount: 0 });
+    const after = await stored(tracking!.organizationId, tracking!.id);
+    expect(after.timeline).toHaveLength(1);
+    expect(after.timeline[0]!.dedupeKey).toMatch(/^[0-9a-f]{64}$/);
+  });
 });

@@ -1,4 +1,5 @@
 import type { Checkpoint, NewCheckpoint, Tracking } from "@/db/schema";
+import { checkpointHash } from "@/lib/carriers/checkpoint-hash";
 import type { NormalizedCheckpoint, ShipmentFacts } from "@/lib/carriers/types";
 import { newId } from "@/lib/ids";
 import { isReturnToSender } from "./derive-fields";
@@ -29,13 +30,6 @@ export interface TrackingChange {
   /** First time this tracking reaches its (new) tag: `is_tracking_first_tag` in webhooks. */
   isFirstTag: boolean;
   newCheckpointCount: number;
-}
-
-function dedupeKeyOf(checkpoint: Pick<NormalizedCheckpoint, "checkpointTime" | "message" | "location" | "city" | "subtag">) {
-  return [checkpoint.checkpointTime, checkpoint.subtag, checkpoint.message, checkpoint.location ?? checkpoint.city ?? ""]
-    .join("|")
-    .toLowerCase()
-    .replace(/\s+/g, " ");
 }
 
 /** Sort key: the real instant when known, else the local time read as UTC. */
@@ -94,7 +88,8 @@ export function planTrackingUpdate(tracking: Tracking, existing: Checkpoint[], i
   const known = new Set(existing.map((checkpoint) => checkpoint.dedupeKey));
   const fresh: NewCheckpoint[] = [];
   for (const checkpoint of input.checkpoints) {
-    const dedupeKey = dedupeKeyOf(checkpoint);
+    const slug = checkpoint.slug ?? tracking.slug;
+    const dedupeKey = checkpointHash(slug, checkpoint);
     if (known.has(dedupeKey)) continue;
     known.add(dedupeKey);
     fresh.push({
@@ -102,7 +97,7 @@ export function planTrackingUpdate(tracking: Tracking, existing: Checkpoint[], i
       organizationId: tracking.organizationId,
       trackingId: tracking.id,
       position: 0,
-      slug: tracking.slug,
+      slug,
       checkpointTime: checkpoint.checkpointTime,
       occurredAt: checkpoint.occurredAt ? new Date(checkpoint.occurredAt) : null,
       message: checkpoint.message,
