@@ -17,8 +17,8 @@ export function testPostgresUrl(database = "test"): string {
  * A fresh, migrated database for one test file: in-memory PGlite, or a scratch database on the
  * PostgreSQL server that is dropped on close.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
-  if (testDatabaseKind() === "pglite") {
+export async function createTestDatabase(kind = testDatabaseKind(), options: { max?: number } = {}): Promise<DatabaseHandle> {
+  if (kind === "pglite") {
     const handle = await openPglite();
     await migrateDatabase(handle);
     return handle;
@@ -30,7 +30,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   } finally {
     await admin.close();
   }
-  const handle = await openPostgres(testPostgresUrl(name));
+  const handle = await openPostgres(testPostgresUrl(name), options);
   await migrateDatabase(handle);
   return {
     ...handle,

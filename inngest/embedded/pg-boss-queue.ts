@@ -1,5 +1,6 @@
-import { type ConstructorOptions, fromPglite, PgBoss } from "pg-boss";
+import { type ConstructorOptions, fromBunSql, fromPglite, PgBoss } from "pg-boss";
 import type { DatabaseHandle } from "@/db/client";
+import { jobQueueClient } from "@/db/shared-pool";
 import type { JobQueue, QueueJob, QueueStartOptions, ScheduledJob } from "./queue";
 
 const QUEUE = "waybill-jobs";
@@ -80,6 +81,7 @@ export class PgBossQueue implements JobQueue {
 function connectionFor(handle: DatabaseHandle): ConstructorOptions {
   // PGlite admits one connection, so pg-boss shares the process's instance.
   if (handle.kind === "pglite" && handle.pglite) return { db: fromPglite(handle.pglite), backend: "pglite" };
-  if (handle.url) return { connectionString: handle.url, max: 4, application_name: "waybill-jobs" };
-  throw new Error("The job queue needs the PGlite instance or the PostgreSQL connection string");
+  // PostgreSQL: the process's own pool, so the queue adds no connections of its own.
+  if (handle.sql) return { db: fromBunSql(jobQueueClient(handle.sql)) };
+  throw new Error("The job queue needs the PGlite instance or the PostgreSQL pool");
 }

@@ -5,7 +5,9 @@ import {
   type RateLimiterAbstract,
   type RateLimiterRes,
 } from "rate-limiter-flexible";
+import type { Sql } from "postgres";
 import type { RateLimitOverrides } from "@/db/schema";
+import { rateLimitStoreClient } from "@/db/shared-pool";
 import { env } from "@/lib/env";
 
 export interface RateLimitDecision {
@@ -54,24 +56,31 @@ async function sharedStoreFactory(): Promise<StoreFactory> {
   }
   if (store === "postgres") {
     if (!DATABASE_URL) throw new Error("RATE_LIMIT_STORE=postgres needs DATABASE_URL");
-    const { default: pg } = await import("pg");
-    const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 5 });
-    // The Postgres store creates its table asynchronously; counting before that fails.
-    return (points, keyPrefix) =>
-      new Promise((resolve, reject) => {
-        const limiter: RateLimiterPostgres = new RateLimiterPostgres(
-          {
-            ...insured(points, keyPrefix),
-            storeClient: pool,
-            storeType: "pool",
-            tableName: "rate_limiter_windows",
-            clearExpiredByTimeout: true,
-          },
-          (error?: Error) => (error ? reject(error) : resolve(limiter)),
-        );
-      });
+    const { getDatabaseHandle } = await import("@/db/client");
+    const { sql } = await getDatabaseHandle();
+    if (!sql) throw new Error("RATE_LIMIT_STORE=postgres needs the PostgreSQL database (DATABASE_URL)");
+    return postgresStoreFactory(sql);
   }
   return async (points, keyPrefix) => new RateLimiterMemory({ points, duration: WINDOW_SECONDS, keyPrefix });
+}
+
+/** Windows counted in PostgreSQL on the process's own pool: counting adds no connections of its own. */
+export function postgresStoreFactory(sql: Sql): StoreFactory {
+  const pool = rateLimitStoreClient(sql);
+  // The Postgres store creates its table asynchronously; counting before that fails.
+  return (points, keyPrefix) =>
+    new Promise((resolve, reject) => {
+      const limiter: RateLimiterPostgres = new RateLimiterPostgres(
+        {
+          ...insured(points, keyPrefix),
+          storeClient: pool,
+          storeType: "pool",
+          tableName: "rate_limiter_windows",
+          clearExpiredByTimeout: true,
+        },
+        (error?: Error) => (error ? reject(error) : resolve(limiter)),
+      );
+    });
 }
 
 /**
