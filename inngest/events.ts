@@ -73,6 +73,26 @@ export class PendingEvents {
   }
 }
 
+/** An event already validated and given its id (a stored follow-up): sent as it is. */
+export interface StoredEvent {
+  id: string;
+  name: string;
+  data: Record<string, unknown>;
+}
+
+/** Validates an event for storing now and sending later. */
+export function storableEvent<TName extends string, TSchema extends EventSchema>(
+  event: EventType<TName, TSchema>,
+  data: z.input<TSchema>,
+): { name: string; data: Record<string, unknown> } {
+  return { name: event.name, data: event.schema.parse(data) };
+}
+
+/** Sends stored events; their ids make a repeated send start nothing twice. */
+export async function sendStoredEvents(events: StoredEvent[]): Promise<void> {
+  if (events.length) await inngest.send(events.map(({ id, name, data }) => ({ id, name, data })));
+}
+
 /**
  * Runs `work` in a transaction and sends the events it added once the transaction has committed;
  * if it throws, nothing is sent.

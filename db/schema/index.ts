@@ -6,6 +6,7 @@ export * from "./memberships";
 export * from "./trackings";
 export * from "./list-snapshots";
 export * from "./checkpoints";
+export * from "./follow-ups";
 export * from "./job-events";
 export * from "./job-runs";
 export * from "./job-steps";

@@ -5,6 +5,7 @@ import { estimateDelivery } from "./estimate-delivery";
 import { fanOutWebhooks } from "./fan-out-webhooks";
 import { notifyContacts } from "./notify-contacts";
 import { pollTrackings } from "./poll-trackings";
+import { sweepFollowUpsFunction } from "./sweep-follow-ups";
 
 /** Every background function, served to Inngest by /api/inngest and run by the embedded runner: add yours here. */
-export const functions: InngestFunction.Any[] = [dispatchPolls, pollTrackings, estimateDelivery, fanOutWebhooks, deliverWebhook, notifyContacts];
+export const functions: InngestFunction.Any[] = [dispatchPolls, pollTrackings, estimateDelivery, fanOutWebhooks, deliverWebhook, notifyContacts, sweepFollowUpsFunction];

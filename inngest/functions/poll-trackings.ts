@@ -41,11 +41,12 @@ export const pollTrackings = inngest.createFunction(
         throw asStepError(error);
       }
     });
+    // A first poll the dispatcher found (the create's own request was lost) still brings the first estimate.
+    const estimateIds = new Set(event.data.estimate ? [] : outcome.firstPolledIds);
+    for (const change of outcome.changes) if (change.newCheckpointCount > 0) estimateIds.add(change.trackingId);
     const announcements = [
       ...outcome.changes.map(({ newCheckpointCount: _count, ...change }) => trackingUpdated.create(change)),
-      ...outcome.changes
-        .filter((change) => change.newCheckpointCount > 0)
-        .map((change) => trackingEstimateRequested.create({ organizationId, trackingId: change.trackingId })),
+      ...[...estimateIds].map((trackingId) => trackingEstimateRequested.create({ organizationId, trackingId })),
     ];
     if (announcements.length) await step.sendEvent("announce-changes", announcements);
     return { polled: outcome.polled, skipped: outcome.skipped, changed: outcome.changes.length };

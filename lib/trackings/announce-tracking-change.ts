@@ -1,4 +1,3 @@
-import { sendEvent, trackingUpdated } from "@/inngest/events";
 import type { TrackingChange } from "@/lib/trackings/apply-tracking-update";
 import { hasContacts } from "@/lib/notifications/has-contacts";
 
@@ -27,13 +26,4 @@ export function trackingUpdatedData(change: TrackingChange): TrackingUpdatedData
     hasContacts: hasContacts(tracking),
     updatedAt: tracking.lastUpdatedAt.toISOString(),
   };
-}
-
-/**
- * After the commit of a merchant's own change (mark as completed, from the API or the dashboard),
- * tells webhooks and contact notifications about it, as the poller does for carrier changes.
- */
-export async function announceTrackingChange(change: TrackingChange): Promise<void> {
-  if (!change.changed) return;
-  await sendEvent(trackingUpdated, trackingUpdatedData(change));
 }

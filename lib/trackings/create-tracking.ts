@@ -9,6 +9,7 @@ import { newId } from "@/lib/ids";
 import { isoWithOffset } from "@/lib/time";
 import { chooseCourier } from "./choose-courier";
 import { insertTracking, type NewTrackingConnection } from "./insert-tracking";
+import { requestPollAndEstimate } from "./poll-requests";
 import { additionalFieldsOf, searchTextOf, trackingDedupeKey, type TrackingPatch } from "./tracking-patch";
 import type { TrackingRecord } from "./tracking-record";
 import { validateTrackingNumber } from "./validate-tracking-number";
@@ -87,7 +88,11 @@ export async function createTracking(
   row.searchText = searchTextOf(row);
 
   const created = await insertTracking(db, row, connection);
-  if (created) return { tracking: created, checkpoints: [] };
+  if (created) {
+    // The row is due now (its own durable record of the first poll); asking at once only saves the dispatcher's minute.
+    await requestPollAndEstimate(created);
+    return { tracking: created, checkpoints: [] };
+  }
 
   const [sameId] = input.id
     ? await db

@@ -1,7 +1,10 @@
-import type { Executor } from "@/db/client";
+import type { Database } from "@/db/client";
+import { trackingUpdated } from "@/inngest/events";
 import { subtagMessage } from "@/lib/carriers/subtags";
 import type { Tag } from "@/lib/carriers/types";
+import { trackingUpdatedData } from "./announce-tracking-change";
 import { applyTrackingUpdate, type TrackingChange } from "./apply-tracking-update";
+import { recordFollowUp, sendFollowUps } from "./follow-ups";
 import { getTrackingRowOrThrow, type TrackingLocator } from "./get-tracking-or-throw";
 
 export const COMPLETION_REASONS = ["DELIVERED", "LOST", "RETURNED_TO_SENDER"] as const;
@@ -20,19 +23,22 @@ function localTime(eventDatetime: string | undefined, now: Date): string {
   return trimmed.length === 10 ? `${trimmed}T00:00:00` : trimmed.replace(" ", "T").slice(0, 19);
 }
 
-/** Ends a tracking by the merchant's word: a user checkpoint, the matching status, polling stops. */
+/**
+ * Ends a tracking by the merchant's word: a user checkpoint, the matching status, polling stops.
+ * The change's announcement (webhooks, notifications) is recorded with it and sent after the commit.
+ */
 export async function markTrackingCompleted(
-  db: Executor,
+  db: Database,
   organizationId: string,
   locator: TrackingLocator,
   input: { reason: CompletionReason; eventDatetime?: string },
 ): Promise<TrackingChange> {
-  return db.transaction(async (tx) => {
+  const { change, followUp } = await db.transaction(async (tx) => {
     const tracking = await getTrackingRowOrThrow(tx, organizationId, locator, { forUpdate: true });
     const outcome = OUTCOME[input.reason];
     const now = new Date();
     const hasOffset = input.eventDatetime && /(Z|[+-]\d{2}:?\d{2})$/.test(input.eventDatetime.trim());
-    return applyTrackingUpdate(tx, tracking, {
+    const change = await applyTrackingUpdate(tx, tracking, {
       now,
       status: { tag: outcome.tag, subtag: outcome.subtag, subtagMessage: subtagMessage(outcome.subtag) },
       checkpoints: [
@@ -56,5 +62,9 @@ export async function markTrackingCompleted(
       ],
       columns: { active: false, nextPollAt: null },
     });
+    const followUp = change.changed ? await recordFollowUp(tx, organizationId, trackingUpdated, trackingUpdatedData(change)) : null;
+    return { change, followUp };
   });
+  if (followUp) await sendFollowUps(db, [followUp]);
+  return change;
 }

@@ -13,9 +13,10 @@ async function newTracking(organization: Awaited<ReturnType<typeof createTenant>
   return tracking;
 }
 
-async function sentFor(organizationId: string) {
+/** Poll requests of the organisation, after the `skip` its trackings' creation sent. */
+async function sentFor(organizationId: string, skip: number) {
   const polls = (await eventsSent(database.db, "tracking/poll.requested")).map((event) => event.data).filter((data) => data.organizationId === organizationId);
-  return { polls };
+  return { polls: polls.slice(skip) };
 }
 
 describe("first-poll requests", () => {
@@ -23,9 +24,11 @@ describe("first-poll requests", () => {
     const { organization } = await createTenant(database.db);
     const ups = [await newTracking(organization, "ups", "1Z999AA10123456784"), await newTracking(organization, "ups", "1Z999AA10123456795")];
     const fedex = await newTracking(organization, "fedex", "123456789012");
+    // Each create asked for its own first poll; requests made together go as one poll per courier.
+    expect((await sentFor(organization.id, 0)).polls).toHaveLength(3);
     await Promise.all([...ups, fedex].map((tracking) => requestPollAndEstimate(tracking)));
 
-    const { polls } = await sentFor(organization.id);
+    const { polls } = await sentFor(organization.id, 3);
     expect(polls).toHaveLength(2);
     expect(polls.find((poll) => poll.slug === "ups")).toMatchObject({ trackingIds: ups.map((tracking) => tracking.id), estimate: true });
     expect(polls.find((poll) => poll.slug === "fedex")).toMatchObject({ trackingIds: [fedex.id], estimate: true });
@@ -37,7 +40,7 @@ describe("first-poll requests", () => {
     const second = await newTracking(organization, "ups", "1Z999AA10123456795");
     await requestPollAndEstimate(first);
     await requestPollAndEstimate(second);
-    const { polls } = await sentFor(organization.id);
+    const { polls } = await sentFor(organization.id, 2);
     expect(polls.map((poll) => poll.trackingIds)).toEqual([[first.id], [second.id]]);
   });
 });

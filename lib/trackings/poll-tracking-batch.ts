@@ -19,6 +19,8 @@ export interface PollOutcome {
   /** Deleted, inactive or re-couriered since the poll was requested. */
   skipped: number;
   changes: PolledChange[];
+  /** Trackings polled for the first time: a poll that was not asked for at creation must still ask for their first estimate. */
+  firstPolledIds: string[];
 }
 
 /** The batch's trackings that still want this poll. */
@@ -159,14 +161,16 @@ export async function pollTrackingBatch(db: Database, batch: PollBatch, now: Dat
     }
   }
   const changes: PolledChange[] = [];
+  const firstPolledIds: string[] = [];
   let stored = 0;
   const stores = rows.length ? await storeResults(db, batch, rows, results, adapter !== null, now) : new Map<string, TrackingChange>();
   for (const row of rows) {
     const change = stores.get(row.id);
     if (!change) continue;
     stored++;
+    if (!row.lastPolledAt) firstPolledIds.push(row.id);
     if (!change.changed) continue;
     changes.push({ ...trackingUpdatedData(change), newCheckpointCount: change.newCheckpointCount });
   }
-  return { polled: stored, skipped: batch.trackingIds.length - stored, changes };
+  return { polled: stored, skipped: batch.trackingIds.length - stored, changes, firstPolledIds };
 }

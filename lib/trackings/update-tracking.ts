@@ -6,6 +6,7 @@ import { resolveTrackingConnection } from "@/lib/connections/resolve-tracking-co
 import { getCourier } from "@/lib/couriers/get-courier";
 import { missingRequiredFields } from "@/lib/couriers/missing-required-fields";
 import { missingFieldsError } from "./create-tracking";
+import { requestPollAndEstimate } from "./poll-requests";
 import { getTrackingRowOrThrow, type TrackingLocator } from "./get-tracking-or-throw";
 import { additionalFieldsOf, searchTextOf, trackingDedupeKey, type TrackingPatch } from "./tracking-patch";
 import { withCheckpoints, type TrackingRecord } from "./tracking-record";
@@ -49,7 +50,7 @@ export async function updateTracking(
   locator: TrackingLocator,
   input: UpdateTrackingInput,
 ): Promise<UpdateTrackingResult> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const current = await getTrackingRowOrThrow(tx, organization.id, locator, { forUpdate: true });
     const next: Tracking = { ...current, ...input.fields } as Tracking;
     const now = new Date();
@@ -93,4 +94,7 @@ export async function updateTracking(
     const [record] = await withCheckpoints(tx, [updated!]);
     return { record: record!, courierChanged };
   });
+  // A new courier starts over: the row is due now; asking at once saves the dispatcher's minute.
+  if (result.courierChanged) await requestPollAndEstimate(result.record.tracking);
+  return result;
 }

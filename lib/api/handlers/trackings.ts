@@ -1,11 +1,9 @@
-import { announceTrackingChange } from "@/lib/trackings/announce-tracking-change";
 import { createTracking } from "@/lib/trackings/create-tracking";
 import { deleteTracking } from "@/lib/trackings/delete-tracking";
 import { getTrackingOrThrow } from "@/lib/trackings/get-tracking-or-throw";
 import { listSnapshotTime } from "@/lib/trackings/list-snapshots";
 import { listTrackings } from "@/lib/trackings/list-trackings";
 import { markTrackingCompleted } from "@/lib/trackings/mark-tracking-completed";
-import { requestPollAndEstimate } from "@/lib/trackings/poll-requests";
 import { retrackTracking } from "@/lib/trackings/retrack-tracking";
 import { updateTracking } from "@/lib/trackings/update-tracking";
 import { ApiError } from "../errors";
@@ -49,7 +47,6 @@ export const createTrackingHandler = versioned(
   echoingBody(async (ctx) => {
     const codec = trackingCodecs[ctx.version];
     const record = await createTracking(ctx.db, ctx.organization, codec.parseCreate(ctx.body));
-    await requestPollAndEstimate(record.tracking);
     return { status: 201, data: codec.single(record) };
   }),
 );
@@ -63,8 +60,7 @@ export const updateTrackingHandler = versioned(
   echoingBody(async (ctx) => {
     const codec = trackingCodecs[ctx.version];
     const input = codec.parseUpdate(ctx.body);
-    const { record, courierChanged } = await updateTracking(ctx.db, ctx.organization, locatorFrom(ctx), input);
-    if (courierChanged) await requestPollAndEstimate(record.tracking);
+    const { record } = await updateTracking(ctx.db, ctx.organization, locatorFrom(ctx), input);
     return { data: codec.single(record) };
   }),
 );
@@ -76,14 +72,12 @@ export const deleteTrackingHandler = versioned(async (ctx) => {
 
 export const retrackTrackingHandler = versioned(async (ctx) => {
   const record = await retrackTracking(ctx.db, ctx.organization.id, locatorFrom(ctx));
-  await requestPollAndEstimate(record.tracking);
   return { data: trackingCodecs[ctx.version].retracked(record) };
 });
 
 export const markTrackingCompletedHandler = versioned(async (ctx) => {
   const codec = trackingCodecs[ctx.version];
   const change = await markTrackingCompleted(ctx.db, ctx.organization.id, locatorFrom(ctx), codec.parseCompletion(ctx.body));
-  await announceTrackingChange(change);
   return { data: codec.single(change.record) };
 });
 

@@ -4,7 +4,6 @@ import { dashboardRoute, readJson } from "@/lib/dashboard/dashboard-route";
 import { listDashboardTrackings } from "@/lib/dashboard/list-dashboard-trackings";
 import { trackingDetailView } from "@/lib/dashboard/tracking-view";
 import { createTracking } from "@/lib/trackings/create-tracking";
-import { requestPollAndEstimate } from "@/lib/trackings/poll-requests";
 
 export const GET = dashboardRoute(async ({ request, db, user }) =>
   listDashboardTrackings(db, user.organization.id, new URL(request.url).searchParams),
@@ -14,6 +13,5 @@ export const GET = dashboardRoute(async ({ request, db, user }) =>
 export const POST = dashboardRoute(async ({ request, db, user }) => {
   const body = await readJson(request, z.record(z.string(), z.unknown()));
   const record = await createTracking(db, user.organization, codec202504.parseCreate(body));
-  await requestPollAndEstimate(record.tracking);
   return Response.json(trackingDetailView(record), { status: 201 });
 });

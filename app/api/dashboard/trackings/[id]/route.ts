@@ -4,7 +4,6 @@ import { dashboardRoute, readJson } from "@/lib/dashboard/dashboard-route";
 import { trackingDetailView } from "@/lib/dashboard/tracking-view";
 import { deleteTracking } from "@/lib/trackings/delete-tracking";
 import { getTrackingOrThrow } from "@/lib/trackings/get-tracking-or-throw";
-import { requestPollAndEstimate } from "@/lib/trackings/poll-requests";
 import { updateTracking } from "@/lib/trackings/update-tracking";
 
 type Params = { id: string };
@@ -16,8 +15,7 @@ export const GET = dashboardRoute<Params>(async ({ db, user, params }) =>
 /** Edits and courier corrections, with the 2025-04 update body. */
 export const PATCH = dashboardRoute<Params>(async ({ request, db, user, params }) => {
   const input = codec202504.parseUpdate(await readJson(request, z.record(z.string(), z.unknown())));
-  const { record, courierChanged } = await updateTracking(db, user.organization, { id: params.id }, input);
-  if (courierChanged) await requestPollAndEstimate(record.tracking);
+  const { record } = await updateTracking(db, user.organization, { id: params.id }, input);
   return trackingDetailView(record);
 });
 

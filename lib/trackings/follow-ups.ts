@@ -1,0 +1,59 @@
+import { asc, inArray, lt } from "drizzle-orm";
+import type { EventType } from "inngest";
+import type { z } from "zod";
+import type { Database, Executor } from "@/db/client";
+import { followUps, type FollowUp } from "@/db/schema";
+import { sendStoredEvents, storableEvent } from "@/inngest/events";
+import { newId } from "@/lib/ids";
+
+/** How long a follow-up may wait for its verb's own send before the sweep sends it instead. */
+export const FOLLOW_UP_GRACE_MS = 30_000;
+const SWEEP_BATCH = 500;
+
+/** Records, in the caller's transaction, an event to send once it commits; returns its id. */
+export async function recordFollowUp<TName extends string, TSchema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
+  tx: Executor,
+  organizationId: string,
+  event: EventType<TName, TSchema>,
+  data: z.input<TSchema>,
+): Promise<string> {
+  const id = newId();
+  await tx.insert(followUps).values({ id, organizationId, ...storableEvent(event, data) });
+  return id;
+}
+
+async function sendAndForget(db: Executor, rows: FollowUp[]): Promise<void> {
+  if (!rows.length) return;
+  await sendStoredEvents(rows.map(({ id, name, data }) => ({ id, name, data })));
+  await db.delete(followUps).where(inArray(followUps.id, rows.map((row) => row.id)));
+}
+
+/**
+ * After the commit: sends the follow-ups a verb recorded and deletes them. A failed send is only
+ * logged; the rows stay for the sweep, so nothing the verb owed is lost.
+ */
+export async function sendFollowUps(db: Database, ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  try {
+    await sendAndForget(db, await db.select().from(followUps).where(inArray(followUps.id, ids)));
+  } catch (error) {
+    console.warn(`Waybill follow-ups: ${ids.length} could not be sent now; the sweep will send them (${error instanceof Error ? error.name : "error"})`);
+  }
+}
+
+/**
+ * Sends follow-ups older than the grace period (their process died between commit and send, or the
+ * send failed), oldest first, until none is left; returns how many were sent. Instances sweeping at
+ * once may send a row twice: its id is the event id, so its work starts once. No transaction is
+ * held across the send (on PGlite the send writes through the same connection).
+ */
+export async function sweepFollowUps(db: Database, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - FOLLOW_UP_GRACE_MS);
+  let sent = 0;
+  for (;;) {
+    const rows = await db.select().from(followUps).where(lt(followUps.createdAt, cutoff)).orderBy(asc(followUps.createdAt)).limit(SWEEP_BATCH);
+    await sendAndForget(db, rows);
+    sent += rows.length;
+    if (rows.length < SWEEP_BATCH) return sent;
+  }
+}
