@@ -28,6 +28,10 @@ async function start(): Promise<void> {
     console.log("Waybill: nobody has a dashboard account yet. Create the first admin on the sign-in page with this one-time token:");
     console.log(`Setup token: ${await issueSetupToken(db)}`);
   }
+  if (!env().DATABASE_URL) {
+    const { startAdminSocket } = await import("@/lib/operators/admin-socket");
+    await startAdminSocket(db);
+  }
   if (jobsMode === "embedded") {
     const { startEmbeddedWorker } = await import("@/inngest/embedded/worker");
     await startEmbeddedWorker();

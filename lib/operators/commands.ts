@@ -1,0 +1,187 @@
+import { parseArgs, type ParseArgsConfig } from "node:util";
+import { eq } from "drizzle-orm";
+import type { Database } from "@/db/client";
+import { organizations, type RateLimitOverrides } from "@/db/schema";
+import { forgetAllApiKeys } from "@/lib/accounts/authenticate-api-key";
+import { createApiKey } from "@/lib/accounts/create-api-key";
+import { createOrganizationWithAdmin } from "@/lib/accounts/create-organization-with-admin";
+import { listApiKeys } from "@/lib/accounts/list-api-keys";
+import { listOrganizations } from "@/lib/accounts/list-organizations";
+import { resetPassword } from "@/lib/accounts/reset-password";
+import { revokeApiKey } from "@/lib/accounts/revoke-api-key";
+import { setOrganizationLimits } from "@/lib/accounts/set-organization-limits";
+
+type Options = NonNullable<ParseArgsConfig["options"]>;
+type Values = Record<string, string | boolean | Array<string | boolean> | undefined>;
+
+/** A mistake in the command line: the operator sees the message and the command's usage. */
+export class UsageError extends Error {}
+
+interface Command {
+  words: [string, string];
+  summary: string;
+  options: Options;
+  required: string[];
+  run(db: Database, values: Values): Promise<string[]>;
+}
+
+const text = (values: Values, name: string) => String(values[name] ?? "").trim();
+
+async function organizationOrThrow(db: Database, id: string) {
+  const [organization] = await db.select().from(organizations).where(eq(organizations.id, id)).limit(1);
+  if (!organization) throw new UsageError(`No organisation has the id ${id}: see \`org list\`.`);
+  return organization;
+}
+
+/** `"2025-04 GET /trackings=50"` → ["2025-04 GET /trackings", 50]. */
+function parseLimit(entry: string): [string, number] {
+  const at = entry.lastIndexOf("=");
+  const bucket = entry.slice(0, at).trim();
+  const value = Number(entry.slice(at + 1));
+  if (at < 1 || !bucket || !Number.isInteger(value) || value < 1) {
+    throw new UsageError(`--set takes BUCKET=REQUESTS_PER_SECOND, e.g. "2025-04 GET /trackings=50" or "*=20"; got "${entry}".`);
+  }
+  return [bucket, value];
+}
+
+export const COMMANDS: Command[] = [
+  {
+    words: ["org", "create"],
+    summary: "Create an organisation with its first admin; prints its API key once.",
+    options: { name: { type: "string" }, "admin-email": { type: "string" }, "admin-password": { type: "string" } },
+    required: ["name", "admin-email", "admin-password"],
+    async run(db, values) {
+      const created = await createOrganizationWithAdmin(db, { name: text(values, "name"), adminEmail: text(values, "admin-email"), adminPassword: String(values["admin-password"]) });
+      return [
+        `Organisation: ${created.organization.id} (${created.organization.name})`,
+        `Admin: ${created.admin.email}${created.admin.newAccount ? "" : " (an existing account, password unchanged)"}`,
+        `API key: ${created.apiKey}`,
+      ];
+    },
+  },
+  {
+    words: ["org", "list"],
+    summary: "List the organisations: id, name, members, live keys, rate-limit overrides.",
+    options: {},
+    required: [],
+    async run(db) {
+      const rows = await listOrganizations(db);
+      return rows.map((row) => `${row.id}  ${row.name}  members: ${row.members}  live keys: ${row.liveKeys}  limits: ${JSON.stringify(row.rateLimits)}`);
+    },
+  },
+  {
+    words: ["org", "limits"],
+    summary: "Show or set an organisation's rate-limit overrides (requests per second per bucket; \"*\" for every bucket).",
+    options: { org: { type: "string" }, set: { type: "string", multiple: true }, clear: { type: "boolean" } },
+    required: ["org"],
+    async run(db, values) {
+      const organization = await organizationOrThrow(db, text(values, "org"));
+      const sets = (values.set as string[] | undefined) ?? [];
+      if (!sets.length && !values.clear) return [JSON.stringify(organization.rateLimits)];
+      const limits: RateLimitOverrides = values.clear ? {} : { ...organization.rateLimits };
+      for (const entry of sets) {
+        const [bucket, value] = parseLimit(entry);
+        limits[bucket] = value;
+      }
+      const saved = await setOrganizationLimits(db, organization.id, limits);
+      // Keys cache their organisation: this instance applies the limits now, others within 5 s.
+      forgetAllApiKeys();
+      return [JSON.stringify(saved)];
+    },
+  },
+  {
+    words: ["key", "create"],
+    summary: "Create an API key for an organisation; prints it once.",
+    options: { org: { type: "string" }, name: { type: "string" } },
+    required: ["org"],
+    async run(db, values) {
+      const organization = await organizationOrThrow(db, text(values, "org"));
+      const { key, apiKey } = await createApiKey(db, organization.id, text(values, "name") || "Operator key");
+      return [`Key id: ${apiKey.id}`, `API key: ${key}`];
+    },
+  },
+  {
+    words: ["key", "revoke"],
+    summary: "Revoke an API key by its id (see `key list`); every instance refuses it within 5 s.",
+    options: { org: { type: "string" }, key: { type: "string" } },
+    required: ["org", "key"],
+    async run(db, values) {
+      const organization = await organizationOrThrow(db, text(values, "org"));
+      if (!(await revokeApiKey(db, organization.id, text(values, "key")))) throw new UsageError(`The organisation has no live key with the id ${text(values, "key")}.`);
+      return [`Revoked ${text(values, "key")}.`];
+    },
+  },
+  {
+    words: ["key", "list"],
+    summary: "List an organisation's API keys: id, name, visible prefix, state.",
+    options: { org: { type: "string" } },
+    required: ["org"],
+    async run(db, values) {
+      const organization = await organizationOrThrow(db, text(values, "org"));
+      const keys = await listApiKeys(db, organization.id);
+      return keys.map((key) => `${key.id}  ${key.name}  ${key.keyStart}…  ${key.revokedAt ? `revoked ${key.revokedAt.toISOString()}` : "live"}`);
+    },
+  },
+  {
+    words: ["user", "reset-password"],
+    summary: "Set a user's password (generated when --password is left out); their sessions end.",
+    options: { email: { type: "string" }, password: { type: "string" } },
+    required: ["email"],
+    async run(db, values) {
+      const reset = await resetPassword(db, { email: text(values, "email"), password: values.password === undefined ? undefined : String(values.password) });
+      if (!reset) throw new UsageError(`No account has the e-mail ${text(values, "email")}.`);
+      return [`Password of ${reset.email} set${values.password === undefined ? `: ${reset.password}` : "."}`];
+    },
+  },
+];
+
+function usageOf(command: Command): string {
+  const flags = Object.entries(command.options).map(([name, option]) => {
+    const flag = option.type === "boolean" ? `--${name}` : `--${name} ${name.toUpperCase().replace(/-/g, "_")}`;
+    const shown = option.multiple ? `${flag} …` : flag;
+    return command.required.includes(name) ? shown : `[${shown}]`;
+  });
+  return `npm run admin -- ${command.words.join(" ")} ${flags.join(" ")}`.trim();
+}
+
+export function helpText(): string {
+  return ["Waybill operator commands (npm run admin -- <command> --help for one):", ...COMMANDS.map((command) => `  ${command.words.join(" ").padEnd(20)} ${command.summary}`)].join("\n");
+}
+
+/** What a command line asks for, checked: a command and its values, or the text --help asks for. */
+export function parseCommandLine(argv: string[]): { help: string } | { command: Command; values: Values } {
+  const command = COMMANDS.find((candidate) => candidate.words[0] === argv[0] && candidate.words[1] === argv[1]);
+  if (!command) {
+    if (!argv.length || argv.includes("--help") || argv.includes("-h")) return { help: helpText() };
+    throw new UsageError(`Unknown command "${argv.slice(0, 2).join(" ")}".\n${helpText()}`);
+  }
+  const rest = argv.slice(2);
+  if (rest.includes("--help") || rest.includes("-h")) return { help: `${command.summary}\nUsage: ${usageOf(command)}` };
+  let values: Values;
+  try {
+    ({ values } = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: false }));
+  } catch (error) {
+    throw new UsageError(`${error instanceof Error ? error.message : String(error)}\nUsage: ${usageOf(command)}`);
+  }
+  const missing = command.required.filter((name) => values[name] === undefined || values[name] === "");
+  if (missing.length) throw new UsageError(`Missing ${missing.map((name) => `--${name}`).join(", ")}.\nUsage: ${usageOf(command)}`);
+  return { command, values };
+}
+
+export interface CommandResult {
+  exitCode: number;
+  output: string;
+}
+
+/** Runs one operator command line against the database; never throws. */
+export async function runCommandLine(db: Database, argv: string[]): Promise<CommandResult> {
+  try {
+    const parsed = parseCommandLine(argv);
+    if ("help" in parsed) return { exitCode: 0, output: parsed.help };
+    return { exitCode: 0, output: (await parsed.command.run(db, parsed.values)).join("\n") };
+  } catch (error) {
+    // Operators are trusted with the reason: a weak password, an e-mail already taken, a wrong id.
+    return { exitCode: error instanceof UsageError ? 2 : 1, output: error instanceof Error ? error.message : String(error) };
+  }
+}
+

@@ -1,0 +1,37 @@
+// `npm run admin -- <command>`: operator commands (lib/operators/commands.ts). Embedded, they go to the
+// running server through its owner-only socket (a PGlite directory admits one process) or, with no
+// server running, straight to the data directory; with DATABASE_URL, straight to PostgreSQL.
+import { getDatabaseHandle } from "@/db/client";
+import { env } from "@/lib/env";
+import { sendToAdminSocket } from "@/lib/operators/admin-socket";
+import { parseCommandLine, runCommandLine, UsageError } from "@/lib/operators/commands";
+
+async function main(argv: string[]): Promise<number> {
+  try {
+    const parsed = parseCommandLine(argv);
+    if ("help" in parsed) {
+      console.log(parsed.help);
+      return 0;
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(error.message);
+      return 2;
+    }
+    throw error;
+  }
+  const viaServer = env().DATABASE_URL ? null : await sendToAdminSocket(argv);
+  let result = viaServer;
+  if (!result) {
+    const handle = await getDatabaseHandle();
+    try {
+      result = await runCommandLine(handle.db, argv);
+    } finally {
+      await handle.close();
+    }
+  }
+  (result.exitCode === 0 ? console.log : console.error)(result.output);
+  return result.exitCode;
+}
+
+process.exitCode = await main(process.argv.slice(2));
