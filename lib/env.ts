@@ -41,6 +41,8 @@ const envSchema = z.object({
   WAYBILL_ADMIN_PASSWORD: z.string().min(8).optional(),
   NEXTAUTH_SECRET: z.string().optional(),
   PUBLIC_BASE_URL: z.string().url().optional(),
+  /** Shortens real carriers' poll intervals by this factor (the chaos benchmark, demos); 1 in production. */
+  POLL_INTERVAL_SCALE: z.coerce.number().positive().max(1).default(1),
   /** Server-wide tracking-provider keys: organisations without their own key use these. */
   TRACK17_API_KEY: z.string().optional(),
   TRACK17_API_BASE_URL: z.string().url().optional(),

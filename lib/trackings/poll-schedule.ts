@@ -2,6 +2,7 @@ import type { Tracking } from "@/db/schema";
 import { TESTING_COURIER_SLUGS } from "@/lib/carriers/testing-courier/adapter";
 import { parseTestingNumber } from "@/lib/carriers/testing-courier/flow";
 import type { Tag } from "@/lib/carriers/types";
+import { env } from "@/lib/env";
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -79,7 +80,7 @@ export function nextPollAt(tracking: ScheduledTracking, now: Date, trackable: bo
   else {
     const quietMs = now.getTime() - (tracking.tag === "Pending" ? pendingSince(tracking) : tracking.lastUpdatedAt).getTime();
     const [, minutes] = steps.findLast(([hours]) => quietMs >= hours * HOUR_MS) ?? steps[0]!;
-    next = now.getTime() + minutes * MINUTE_MS;
+    next = now.getTime() + minutes * MINUTE_MS * env().POLL_INTERVAL_SCALE;
   }
   // A Pending tracking is looked at again when it is due to expire, not up to an interval later.
   if (tracking.tag === "Pending") next = Math.min(next, pendingSince(tracking).getTime() + PENDING_EXPIRY_MS);
