@@ -40,6 +40,7 @@ const envSchema = z.object({
   WAYBILL_ADMIN_EMAIL: z.string().email().optional(),
   WAYBILL_ADMIN_PASSWORD: z.string().min(8).optional(),
   NEXTAUTH_SECRET: z.string().optional(),
+  NEXTAUTH_URL: z.string().url().optional(),
   PUBLIC_BASE_URL: z.string().url().optional(),
   /** Shortens real carriers' poll intervals by this factor (the chaos benchmark, demos); 1 in production. */
   POLL_INTERVAL_SCALE: z.coerce.number().positive().max(1).default(1),

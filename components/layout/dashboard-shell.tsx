@@ -9,6 +9,7 @@ import { cn } from "@/components/ui/cn";
 import { focusRing } from "@/components/ui/focus-ring";
 import { icons, WaybillMark } from "./nav-icons";
 import { NAV_GROUPS } from "./nav-items";
+import { OrganizationSwitcher, type ShellOrganization } from "./organization-switcher";
 import { SignOutButton } from "./sign-out-button";
 
 export interface ShellUser {
@@ -16,6 +17,9 @@ export interface ShellUser {
   name: string | null;
   role: "admin" | "member";
   organizationName: string;
+  organizationId: string;
+  /** Every organisation the user belongs to: a switcher shows when there are several. */
+  organizations: ShellOrganization[];
 }
 
 function Navigation({ user, onNavigate }: { user: ShellUser; onNavigate?: () => void }) {
@@ -60,6 +64,7 @@ function Navigation({ user, onNavigate }: { user: ShellUser; onNavigate?: () => 
 function UserCard({ user }: { user: ShellUser }) {
   return (
     <div className="space-y-3">
+      <OrganizationSwitcher organizations={user.organizations} currentId={user.organizationId} />
       <div className="min-w-0">
         <p className="flex items-center gap-2 text-sm font-medium text-slate-900">
           <span className="truncate">{user.name ?? user.email}</span>

@@ -1,10 +1,14 @@
 import { getServerSession } from "next-auth";
+import { cookies } from "next/headers";
 import { cache } from "react";
 import { getDb } from "@/db/client";
 import type { MemberRole, Organization } from "@/db/schema";
 import { getMembership } from "@/lib/accounts/get-membership";
 import { passwordStamp } from "@/lib/accounts/hash-password";
 import { authOptions } from "./auth-options";
+
+/** Which of their organisations a user works in: only ever one they are a member of (getMembership checks). */
+export const ORGANIZATION_COOKIE = "waybill-organization";
 
 export interface DashboardUser {
   id: string;
@@ -22,7 +26,8 @@ export interface DashboardUser {
 export const getDashboardUser = cache(async (): Promise<DashboardUser | null> => {
   const session = await getServerSession(authOptions());
   if (!session?.userId) return null;
-  const membership = await getMembership(await getDb(), session.userId);
+  const chosen = (await cookies()).get(ORGANIZATION_COOKIE)?.value;
+  const membership = await getMembership(await getDb(), session.userId, chosen);
   if (!membership || passwordStamp(membership.user.passwordHash) !== session.stamp) return null;
   const { user, organization, role } = membership;
   return { id: user.id, email: user.email, name: user.name, role, organization };
