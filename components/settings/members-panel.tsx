@@ -14,6 +14,7 @@ import { Field, SelectInput, TextInput } from "@/components/ui/form-field";
 import { PageHeader } from "@/components/ui/page-header";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import type { MemberView } from "@/lib/dashboard/types";
+import { InviteMemberForm } from "./invite-member-form";
 
 const MEMBERS = ["members"];
 type Role = MemberView["role"];
@@ -90,6 +91,7 @@ export function MembersPanel({ currentUserId }: { currentUserId: string }) {
     <>
       <PageHeader title="Members" description="Who can sign in to this organisation. Members work with trackings; admins also manage API keys, webhooks, courier connections and members." />
       <div className="space-y-6">
+        <InviteMemberForm />
         <AddMemberForm />
         <Card>
           <CardHeader title="People" />

@@ -3,6 +3,7 @@ export * from "./api-keys";
 export * from "./users";
 export * from "./setup-tokens";
 export * from "./memberships";
+export * from "./invitations";
 export * from "./trackings";
 export * from "./list-snapshots";
 export * from "./checkpoints";
