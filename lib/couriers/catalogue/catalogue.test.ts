@@ -7,12 +7,24 @@ import { CATALOGUE } from ".";
 const PLACEHOLDER = /\{([a-z_]+)\}/g;
 
 describe("courier catalogue", () => {
-  it("has at least 150 couriers with unique, well-formed slugs", () => {
-    expect(CATALOGUE.length).toBeGreaterThanOrEqual(150);
+  it("has the compatible API's whole list (1,555 couriers) with unique, well-formed slugs", () => {
+    expect(CATALOGUE.length).toBeGreaterThanOrEqual(1_555);
     const slugs = CATALOGUE.map((courier) => courier.slug);
     expect(new Set(slugs).size).toBe(slugs.length);
     for (const slug of slugs) expect(slug).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
     expect(slugs).toEqual([...slugs].sort());
+  });
+
+  it("keeps the richer data of couriers it knew, and the long tail's names, required fields, country and website", () => {
+    expect(getCourier("ups")).toMatchObject({ name: "UPS", phone: "+1 800 742 5877", trackingLinkTemplate: expect.stringContaining("{tracking_number}") });
+    expect(getCourier("007ex")).toMatchObject({ name: "007EX", otherName: "", requiredFields: [], trackingLinkTemplate: null });
+    expect(getCourier("apc-overnight-connum")).toMatchObject({
+      name: "APC Overnight Consignment Number",
+      requiredFields: ["tracking_postal_code"],
+      serviceFromCountryIso3: ["GBR"],
+      webUrl: "https://apc-overnight.com/",
+    });
+    expect(getCourier("myhermes-uk")).toMatchObject({ name: "EVRi", serviceFromCountryIso3: ["GBR"] });
   });
 
   it("includes the testing courier", () => {

@@ -1,39 +1,35 @@
+import track17Codes from "./track17-codes.json";
+
 /** The tracking providers Waybill can route a courier through when no direct adapter follows it. */
 export const TRACKING_PROVIDERS = ["track17", "ship24"] as const;
 export type TrackingProvider = (typeof TRACKING_PROVIDERS)[number];
 
 /**
- * Catalogue slug → the provider's carrier code (17TRACK's numeric key, Ship24's courierCode).
- * Seed pairs, checked against the providers' lists; the full crosswalk replaces this table.
+ * Catalogue slug → the provider's carrier code. 17TRACK: its numeric carrier key, matched from its
+ * published list by website host, country and normalised name, then reviewed by hand
+ * (scripts/crosswalk). Ship24: codes checked against its documentation only; Ship24 detects the
+ * courier itself when a tracker names none.
  */
 const CODES: Readonly<Record<TrackingProvider, Readonly<Record<string, string>>>> = {
-  track17: {
-    ups: "100002",
-    fedex: "100003",
-    dhl: "100001",
-    usps: "21051",
-    "royal-mail": "11031",
-    "australia-post": "1151",
-    "la-poste-colissimo": "6051",
-    "brazil-correios": "2151",
-    cainiao: "190271",
-  },
+  track17: track17Codes,
   ship24: {
-    ups: "ups",
-    fedex: "fedex",
-    dhl: "dhl",
     usps: "us-post",
-    "royal-mail": "royal-mail",
   },
 };
 
-const reverse = (codes: Readonly<Record<string, string>>) => new Map(Object.entries(codes).map(([slug, code]) => [code, slug]));
+const reverse = (codes: Readonly<Record<string, string>>) => {
+  const slugs = new Map<string, string>();
+  // Several slugs may share a code (a courier's API and webhook variants): the shortest stands for it.
+  const order = ([a]: [string, string], [b]: [string, string]) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+  for (const [slug, code] of Object.entries(codes).sort(order)) if (!slugs.has(code)) slugs.set(code, slug);
+  return slugs;
+};
 const SLUGS_BY_CODE: Readonly<Record<TrackingProvider, ReadonlyMap<string, string>>> = {
   track17: reverse(CODES.track17),
   ship24: reverse(CODES.ship24),
 };
 
-/** The provider's carrier code for a catalogue slug, or undefined when the provider cannot follow it. */
+/** The provider's carrier code for a catalogue slug, or undefined when the crosswalk has none. */
 export function providerCarrierCode(provider: TrackingProvider, slug: string): string | undefined {
   return CODES[provider][slug];
 }
@@ -43,7 +39,7 @@ export function slugForProviderCode(provider: TrackingProvider, code: string | n
   return SLUGS_BY_CODE[provider].get(String(code));
 }
 
-/** Every catalogue slug the provider can follow. */
+/** Every catalogue slug with a code of the provider. */
 export function providerSlugs(provider: TrackingProvider): string[] {
   return Object.keys(CODES[provider]);
 }
