@@ -15,6 +15,7 @@ const supported = [
   client.createFunction({ id: "plain", triggers: on("a/b") }, noop),
   client.createFunction({ id: "tuned", retries: 7, concurrency: { limit: 3, key: "event.data.carrier" }, triggers: on("a/*"), onFailure: noop }, noop),
   client.createFunction({ id: "capped", concurrency: 2, triggers: [{ cron: "TZ=Europe/Berlin 0 9 * * *" }, ...on("a/c")] }, noop),
+  client.createFunction({ id: "urgent", priority: { run: "300" }, triggers: on("a/d") }, noop),
 ];
 
 const unsupported = [
@@ -41,6 +42,7 @@ describe("planFunctions", () => {
       { id: "check-tuned", events: ["a/*"], crons: [], maxAttempts: 8, concurrency: { limit: 3, keyPath: ["data", "carrier"] } },
       { id: "check-tuned-failure", events: [], crons: [], maxAttempts: 2, failureOf: "check-tuned" },
       { id: "check-capped", events: ["a/c"], crons: ["TZ=Europe/Berlin 0 9 * * *"], maxAttempts: 5, concurrency: { limit: 2 } },
+      { id: "check-urgent", events: ["a/d"], crons: [], maxAttempts: 5, priority: 300 },
     ]);
   });
 
@@ -58,7 +60,7 @@ describe("planFunctions", () => {
       "check-debounced": ["debounce is not supported"],
       "check-batched": ["batchEvents is not supported"],
       "check-cancellable": ["cancelOn is not supported"],
-      "check-prioritised": ["priority is not supported"],
+      "check-prioritised": ['priority {"run":"event.data.vip ? 60 : 0"} is not supported (only a constant run priority from -600 to 600 seconds)'],
       "check-idempotent": ["idempotency is not supported"],
       "check-conditional": ['the trigger condition (if) on "a/b" is not supported'],
       "check-expression-key": [

@@ -10,6 +10,8 @@ export interface FunctionPlan {
   crons: string[];
   maxAttempts: number;
   concurrency?: { limit: number; keyPath?: string[] };
+  /** Inngest's `priority.run` as a constant: seconds ahead of runs without one in the queue. */
+  priority?: number;
   /** Set on an `onFailure` handler: the function whose failures it receives. */
   failureOf?: string;
 }
@@ -17,7 +19,7 @@ export interface FunctionPlan {
 // Inngest retries a function 4 times (5 attempts) when `retries` is not set.
 const DEFAULT_RETRIES = 4;
 
-const SUPPORTED_KEYS = new Set(["id", "name", "triggers", "steps", "concurrency"]);
+const SUPPORTED_KEYS = new Set(["id", "name", "triggers", "steps", "concurrency", "priority"]);
 
 /** Thrown at start-up when a function relies on an Inngest feature the embedded runner does not have. */
 export class UnsupportedFunctionsError extends Error {
@@ -69,7 +71,21 @@ function planFunction(config: FunctionConfig, issues: string[]): FunctionPlan {
   }
   const concurrency = planConcurrency(config.concurrency, issues);
   if (concurrency) plan.concurrency = concurrency;
+  const priority = planPriority((config as { priority?: unknown }).priority, issues);
+  if (priority !== undefined) plan.priority = priority;
   return plan;
+}
+
+/** Inngest takes a CEL expression giving -600…600 seconds; the runner takes a constant one. */
+function planPriority(raw: unknown, issues: string[]): number | undefined {
+  if (raw === undefined) return undefined;
+  const run = (raw as { run?: unknown }).run;
+  const seconds = typeof run === "string" && /^-?\d+$/.test(run.trim()) ? Number(run) : NaN;
+  if (!Number.isInteger(seconds) || Math.abs(seconds) > 600) {
+    issues.push(`priority ${JSON.stringify(raw)} is not supported (only a constant run priority from -600 to 600 seconds)`);
+    return undefined;
+  }
+  return seconds;
 }
 
 function cronProblem(cron: string): string | undefined {

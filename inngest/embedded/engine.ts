@@ -9,7 +9,7 @@ import { cronEventId, nextCronSlot } from "./cron";
 import { defaultBackoff, driveRun, type ExecutorDeps } from "./executor";
 import { toStoredEvents, type IncomingEvent } from "./incoming-events";
 import { type LocalGroup, LocalRuns } from "./local-runs";
-import { type JobQueue, type QueueJob, runJobKey, type ScheduledJob } from "./queue";
+import { CLOCK_PRIORITY, type JobQueue, type QueueJob, runJobKey, type ScheduledJob } from "./queue";
 import { createSdkHandler } from "./sdk-handler";
 import { acceptEvents, deleteFinishedBefore, dispatchEvents, pendingEvents, unfinishedRuns } from "./store";
 import { concurrencyKeyFor, functionsTriggeredBy } from "./triggers";
@@ -217,7 +217,7 @@ export class EmbeddedEngine implements EventSink {
     const plan = this.#plans.get(run.functionId);
     const group = plan?.concurrency ? { id: `${plan.id}:${run.concurrencyKey ?? ""}`, tier: plan.id } : undefined;
     const job: QueueJob = { kind: "run", runId: run.id, functionId: run.functionId, concurrencyKey: run.concurrencyKey };
-    return { key: runJobKey(run.id), dueAt, job, ...(group ? { group } : {}) };
+    return { key: runJobKey(run.id), dueAt, job, ...(group ? { group } : {}), ...(plan?.priority ? { priority: plan.priority } : {}) };
   }
 
   async #scheduleCrons(): Promise<void> {
@@ -227,7 +227,7 @@ export class EmbeddedEngine implements EventSink {
   }
 
   #cronJob(functionId: string, cron: string, slot: number): ScheduledJob {
-    return { key: `cron:${functionId}:${cron}`, dueAt: slot, job: { kind: "cron", functionId, cron, slot } };
+    return { key: `cron:${functionId}:${cron}`, dueAt: slot, job: { kind: "cron", functionId, cron, slot }, priority: CLOCK_PRIORITY };
   }
 
   /** One cron slot: a deterministic event id makes a slot fired by several instances run once. */
@@ -255,7 +255,7 @@ export class EmbeddedEngine implements EventSink {
     await this.#options.queue.schedule(lost.map((run) => this.#runJob(run, run.wakeAt!.getTime())));
     await deleteFinishedBefore(this.#options.db, new Date(this.#clock.now() - (this.#options.retentionMs ?? 7 * DAY_MS)));
     const interval = this.#options.sweepIntervalMs === undefined ? 60_000 : this.#options.sweepIntervalMs;
-    if (interval !== null) await this.#options.queue.schedule([{ key: "sweep", dueAt: this.#clock.now() + interval, job: { kind: "sweep" } }]);
+    if (interval !== null) await this.#options.queue.schedule([{ key: "sweep", dueAt: this.#clock.now() + interval, job: { kind: "sweep" }, priority: CLOCK_PRIORITY }]);
   }
 }
 

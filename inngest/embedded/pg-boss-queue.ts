@@ -66,8 +66,8 @@ export class PgBossQueue implements JobQueue {
   }
 
   async schedule(jobs: ScheduledJob[]): Promise<void> {
-    for (const { key, dueAt, job, group } of jobs) {
-      await this.#boss.upsert(QUEUE, job, { singletonKey: key, startAfter: new Date(dueAt), ...(group ? { group } : {}) });
+    for (const { key, dueAt, job, group, priority } of jobs) {
+      await this.#boss.upsert(QUEUE, job, { singletonKey: key, startAfter: new Date(dueAt), ...(group ? { group } : {}), ...(priority ? { priority } : {}) });
     }
     // Work due now need not wait for the next poll.
     if (this.#workerId && jobs.some((job) => job.dueAt <= Date.now())) this.#boss.notifyWorker(this.#workerId);

@@ -12,7 +12,12 @@ export interface ScheduledJob {
   job: QueueJob;
   /** Jobs of one group share the group's tier limit: a function's concurrency. */
   group?: { id: string; tier: string };
+  /** Higher first among jobs due: the runner's own clock (cron slots, sweeps), then runs by their function's priority. */
+  priority?: number;
 }
+
+/** Cron slots and sweeps go before any run: a backlog of runs must not stop the minute clock. */
+export const CLOCK_PRIORITY = 601;
 
 export interface QueueStartOptions {
   handler: (job: QueueJob) => Promise<void>;

@@ -13,7 +13,7 @@ export const MAX_CLAIMS_PER_RUN = 20_000;
  * events, one per batch of an organisation's trackings of one courier.
  */
 export const dispatchPolls = inngest.createFunction(
-  { id: "dispatch-polls", triggers: [{ cron: "* * * * *" }] },
+  { id: "dispatch-polls", priority: { run: "600" }, triggers: [{ cron: "* * * * *" }] },
   async ({ step }) => {
     let claimed = 0;
     for (let chunk = 0; claimed < MAX_CLAIMS_PER_RUN; chunk++) {

@@ -11,7 +11,7 @@ import { trackingEstimateRevised, trackingUpdated, webhookDeliveryRequested } fr
  * each one still pending through the retry schedule.
  */
 export const fanOutWebhooks = inngest.createFunction(
-  { id: "fan-out-webhooks", triggers: [trackingUpdated, trackingEstimateRevised] },
+  { id: "fan-out-webhooks", priority: { run: "120" }, triggers: [trackingUpdated, trackingEstimateRevised] },
   async ({ event, step }) => {
     const { organizationId, trackingId } = event.data;
     const source: WebhookEventSource =

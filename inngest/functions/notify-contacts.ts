@@ -10,7 +10,7 @@ import { trackingUpdated } from "../events";
  * Each message is its own step, so a failing one is retried (and finally marked failed) alone.
  */
 export const notifyContacts = inngest.createFunction(
-  { id: "notify-contacts", retries: 5, triggers: [trackingUpdated] },
+  { id: "notify-contacts", priority: { run: "60" }, retries: 5, triggers: [trackingUpdated] },
   async ({ event, step, attempt, maxAttempts }) => {
     if (!event.data.tagChanged || event.data.hasContacts === false) return { messages: 0 };
     const { organizationId, trackingId } = event.data;

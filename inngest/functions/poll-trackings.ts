@@ -25,7 +25,7 @@ function asStepError(error: unknown): unknown {
  * whatever the carrier answers.
  */
 export const pollTrackings = inngest.createFunction(
-  { id: "poll-trackings", concurrency: { limit: POLLS_PER_CARRIER, key: "event.data.slug" }, triggers: [trackingPollRequested] },
+  { id: "poll-trackings", priority: { run: "300" }, concurrency: { limit: POLLS_PER_CARRIER, key: "event.data.slug" }, triggers: [trackingPollRequested] },
   async ({ event, step }) => {
     const { organizationId } = event.data;
     if (event.data.estimate) {
