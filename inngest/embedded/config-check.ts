@@ -3,13 +3,16 @@ import { nextCronSlot } from "./cron";
 import type { FunctionConfig } from "./sdk-handler";
 
 /** What the embedded runner needs to know about one function, read from its published configuration. */
+/** A piece of a concurrency key: a value of the event (`event.data.carrier`) or a quoted text. */
+export type KeyPart = { path: string[] } | { text: string };
+
 export interface FunctionPlan {
   id: string;
   /** Event names (with `*` wildcards) that start a run. */
   events: string[];
   crons: string[];
   maxAttempts: number;
-  concurrency?: { limit: number; keyPath?: string[] };
+  concurrency?: { limit: number; key?: KeyPart[] };
   /** Inngest's `priority.run` as a constant: seconds ahead of runs without one in the queue. */
   priority?: number;
   /** Set on an `onFailure` handler: the function whose failures it receives. */
@@ -118,12 +121,30 @@ function planConcurrency(raw: unknown, issues: string[]): FunctionPlan["concurre
   }
   if (option.scope !== undefined && option.scope !== "fn") issues.push(`concurrency scope "${String(option.scope)}" is not supported`);
   if (option.key === undefined) return { limit: option.limit };
-  const keyPath = typeof option.key === "string" ? parseKeyPath(option.key) : undefined;
-  if (!keyPath) {
-    issues.push(`concurrency key ${JSON.stringify(option.key)} is not supported (only a plain path such as "event.data.carrier")`);
+  const key = typeof option.key === "string" ? parseKey(option.key) : undefined;
+  if (!key) {
+    issues.push(
+      `concurrency key ${JSON.stringify(option.key)} is not supported (only event paths joined with quoted texts, such as "event.data.carrier" or 'event.data.org + ":" + event.data.id')`,
+    );
     return undefined;
   }
-  return { limit: option.limit, keyPath };
+  return { limit: option.limit, key };
+}
+
+/** `event.data.org + ":" + event.data.id` → its parts (texts without a "+"); anything else needs CEL. */
+function parseKey(expression: string): KeyPart[] | undefined {
+  const parts: KeyPart[] = [];
+  for (const token of expression.split("+").map((piece) => piece.trim())) {
+    const quoted = /^"([^"]*)"$|^'([^']*)'$/.exec(token);
+    if (quoted) {
+      parts.push({ text: quoted[1] ?? quoted[2]! });
+      continue;
+    }
+    const path = parseKeyPath(token);
+    if (!path) return undefined;
+    parts.push({ path });
+  }
+  return parts.some((part) => "path" in part) ? parts : undefined;
 }
 
 /** `event.data.carrier` → `["data", "carrier"]`; anything beyond a dotted path needs CEL. */

@@ -19,11 +19,14 @@ describe("triggers", () => {
   });
 
   it("reads the concurrency key from the event", () => {
-    const keyed = plan("k", [], { concurrency: { limit: 1, keyPath: ["data", "carrier"] } });
+    const keyed = plan("k", [], { concurrency: { limit: 1, key: [{ path: ["data", "carrier"] }] } });
     const event = (data: Record<string, unknown>) => ({ id: "e", name: "x/y", data, ts: 0 });
     expect(concurrencyKeyFor(keyed, event({ carrier: "ups" }))).toBe("ups");
     expect(concurrencyKeyFor(keyed, event({ carrier: 7 }))).toBe("7");
     expect(concurrencyKeyFor(keyed, event({}))).toBe("null");
     expect(concurrencyKeyFor(plan("u", [], { concurrency: { limit: 1 } }), event({}))).toBeNull();
+    const joined = plan("j", [], { concurrency: { limit: 1, key: [{ path: ["data", "org"] }, { text: ":" }, { path: ["data", "id"] }] } });
+    expect(concurrencyKeyFor(joined, event({ org: "a", id: "t1" }))).toBe("a:t1");
+    expect(concurrencyKeyFor(joined, event({ org: "b", id: "t1" }))).toBe("b:t1");
   });
 });

@@ -20,9 +20,14 @@ export function functionsTriggeredBy(plans: Iterable<FunctionPlan>, name: string
 
 /** The value of the function's concurrency key for this event, or null when the limit is not keyed. */
 export function concurrencyKeyFor(plan: FunctionPlan, event: JobEventPayload): string | null {
-  const path = plan.concurrency?.keyPath;
-  if (!path) return null;
-  let value: unknown = event;
-  for (const part of path) value = value !== null && typeof value === "object" ? (value as Record<string, unknown>)[part] : undefined;
-  return typeof value === "string" ? value : JSON.stringify(value ?? null);
+  const key = plan.concurrency?.key;
+  if (!key) return null;
+  return key
+    .map((part) => {
+      if ("text" in part) return part.text;
+      let value: unknown = event;
+      for (const step of part.path) value = value !== null && typeof value === "object" ? (value as Record<string, unknown>)[step] : undefined;
+      return typeof value === "string" ? value : JSON.stringify(value ?? null);
+    })
+    .join("");
 }

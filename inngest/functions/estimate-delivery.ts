@@ -8,8 +8,9 @@ import { trackingEstimateRequested, trackingEstimateRevised } from "../events";
  * whenever checkpoints arrive; a move of its dates is announced for the `edd_revise` webhook.
  */
 export const estimateDelivery = inngest.createFunction(
-  // One run per tracking at a time, so two checkpoints in a row cannot store their estimates out of order.
-  { id: "estimate-delivery", concurrency: { limit: 1, key: "event.data.trackingId" }, triggers: [trackingEstimateRequested] },
+  // One run per tracking at a time, so two checkpoints in a row cannot store their estimates out of order;
+  // keyed with the organisation, since 2025-04 lets two organisations choose the same tracking id.
+  { id: "estimate-delivery", concurrency: { limit: 1, key: 'event.data.organizationId + ":" + event.data.trackingId' }, triggers: [trackingEstimateRequested] },
   async ({ event, step }) => {
     const { organizationId, trackingId } = event.data;
     const revision = await step.run("estimate", async () => reviseTrackingEstimate(await getDb(), organizationId, trackingId));

@@ -4,6 +4,7 @@ import { trackings } from "@/db/schema";
 import { setupTestDatabase } from "@/lib/testing/database";
 import { createTenant } from "@/lib/testing/factories";
 import { getEddModel, MODEL_MAX_AGE_MS, refreshEddModel } from "./get-edd-model";
+import { loadDeliverySamples } from "./load-delivery-samples";
 
 const testDb = setupTestDatabase();
 
@@ -54,5 +55,17 @@ describe("getEddModel", () => {
     expect(await getEddModel(testDb.db)).toBe(first);
     await vi.waitFor(async () => expect(await getEddModel(testDb.db)).not.toBe(first));
     expect((await getEddModel(testDb.db)).pooled["courier|usps"]).toEqual([0, 0, 1]);
+  });
+
+  it("keeps a small merchant's own history in the model however many deliveries a big one has", async () => {
+    const { organization: big } = await createTenant(testDb.db);
+    const { organization: small } = await createTenant(testDb.db);
+    for (let day = 0; day < 12; day++) await storeDelivery(small.id, { deliveredAt: new Date(Date.UTC(2024, 0, 2 + day, 18)) });
+    // The big merchant's deliveries are all more recent than the small one's.
+    for (let index = 0; index < 40; index++) await storeDelivery(big.id, { deliveredAt: new Date(Date.UTC(2024, 4, 1, 8, index)) });
+    const samples = await loadDeliverySamples(testDb.db, 100, 12);
+    const of = (organizationId: string) => samples.filter((sample) => sample.organizationId === organizationId).length;
+    expect({ big: of(big.id), small: of(small.id) }).toEqual({ big: 12, small: 12 });
+    expect(samples.every((sample, index) => index === 0 || samples[index - 1]!.deliveredAt >= sample.deliveredAt)).toBe(true);
   });
 });

@@ -6,6 +6,8 @@ import { type EddModel, trainModel } from "./train-model";
 export const MODEL_MAX_AGE_MS = 60 * 60 * 1000;
 // The most recent deliveries only: loading and training 20,000 takes about 1.7 s here, most of it blocking the event loop.
 export const MAX_TRAINING_SAMPLES = 20_000;
+/** No organisation fills more than a quarter of the model's history. */
+export const MAX_TRAINING_SAMPLES_PER_ORGANIZATION = 5_000;
 
 interface TrainedModel {
   model: EddModel;
@@ -21,7 +23,7 @@ interface ModelCache {
 const cache: ModelCache = ((globalThis as unknown as { __waybillEddModel?: ModelCache }).__waybillEddModel ??= {});
 
 async function train(db: Executor): Promise<TrainedModel> {
-  const samples = await loadDeliverySamples(db, MAX_TRAINING_SAMPLES);
+  const samples = await loadDeliverySamples(db, MAX_TRAINING_SAMPLES, MAX_TRAINING_SAMPLES_PER_ORGANIZATION);
   return { model: trainModel(samples), trainedAt: Date.now() };
 }
 

@@ -1,15 +1,17 @@
-import { and, desc, isNotNull } from "drizzle-orm";
+import { and, desc, isNotNull, lte, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { trackings } from "@/db/schema";
 import { localDateTime, trackingLane, utcDateTime } from "./tracking-lane";
 import { type DeliverySample } from "./types";
 
 /**
- * The most recent `limit` delivered trackings of every organisation, as training samples: pickup at
- * the first carrier scan and the delivery, in the carrier's local dates when it gave them.
+ * The most recent delivered trackings, as training samples: pickup at the first carrier scan and the
+ * delivery, in the carrier's local dates when it gave them. At most `perOrganization` of each
+ * organisation and `limit` in all, so a merchant with a hundred thousand deliveries cannot push a
+ * small one's own history out of the model.
  */
-export async function loadDeliverySamples(db: Executor, limit: number): Promise<DeliverySample[]> {
-  const rows = await db
+export async function loadDeliverySamples(db: Executor, limit: number, perOrganization: number): Promise<DeliverySample[]> {
+  const ranked = db
     .select({
       organizationId: trackings.organizationId,
       slug: trackings.slug,
@@ -28,11 +30,12 @@ export async function loadDeliverySamples(db: Executor, limit: number): Promise<
       deliveredAt: trackings.deliveredAt,
       shipmentPickupDate: trackings.shipmentPickupDate,
       shipmentDeliveryDate: trackings.shipmentDeliveryDate,
+      rank: sql<number>`row_number() over (partition by ${trackings.organizationId} order by ${trackings.deliveredAt} desc)`.as("rank"),
     })
     .from(trackings)
     .where(and(isNotNull(trackings.pickedUpAt), isNotNull(trackings.deliveredAt)))
-    .orderBy(desc(trackings.deliveredAt))
-    .limit(limit);
+    .as("ranked");
+  const rows = await db.select().from(ranked).where(lte(ranked.rank, perOrganization)).orderBy(desc(ranked.deliveredAt)).limit(limit);
   return rows.map((row) => ({
     organizationId: row.organizationId,
     ...trackingLane(row),

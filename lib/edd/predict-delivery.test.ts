@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { addBusinessDays, MONDAY_TO_FRIDAY } from "./business-days";
 import { addDays, isoWeekday } from "./local-dates";
 import { predictDelivery } from "./predict-delivery";
-import { trainModel } from "./train-model";
+import { POOLED_SAMPLES_PER_ORGANIZATION, trainModel } from "./train-model";
 import { transitCalendar } from "./transit-calendar";
 import { type DeliverySample, type ShipmentAddress } from "./types";
 
@@ -174,5 +174,17 @@ describe("predictDelivery: pickup and season", () => {
     const usual = predictDelivery(seasonal, request({ pickupTime: "2024-07-01 17:00:00" }));
     expect(late.basis.seasonalDelay).toBeGreaterThan(0.2);
     expect(late.transitDays.max).toBeGreaterThan(usual.transitDays.max);
+  });
+});
+
+describe("trainModel: one organisation's volume", () => {
+  it("adds at most POOLED_SAMPLES_PER_ORGANIZATION of an organisation to a pooled lane, and all of them to its own", () => {
+    const model = trainModel([...lane({ organizationId: "huge", transit: [6], count: 400 }), ...lane({ organizationId: "others", transit: [2], count: 150 })]);
+    const key = Object.keys(model.organizations.huge!).find((candidate) => candidate.startsWith("lane|"))!;
+    const count = (histogram: number[] | undefined) => (histogram ?? []).reduce((sum, value) => sum + value, 0);
+    expect(count(model.organizations.huge?.[key])).toBe(400);
+    expect(count(model.pooled[key])).toBe(POOLED_SAMPLES_PER_ORGANIZATION + 150);
+    const newcomer = predictDelivery(model, request(), { organizationId: "newcomer" });
+    expect(newcomer.basis).toMatchObject({ scope: "pooled", samples: POOLED_SAMPLES_PER_ORGANIZATION + 150 });
   });
 });

@@ -38,6 +38,8 @@ const WEEKEND_DELIVERY_SHARE = 0.3;
 const MIN_SAMPLES_FOR_WEEKDAYS = 50;
 // Pseudo-count shrinking a half-month's delay towards none: 100 parcels keep half of what they show.
 const SEASONAL_PRIOR_SAMPLES = 100;
+/** What one organisation may add to a pooled lane: enough to count, not enough to be the lane. */
+export const POOLED_SAMPLES_PER_ORGANIZATION = 200;
 const SEASON_PERIODS = 24;
 // Below a tenth of a day a half-month's delay is noise, and would only blur the lane's histogram.
 const NEGLIGIBLE_DELAY_DAYS = 0.1;
@@ -53,6 +55,7 @@ export function trainModel(samples: readonly DeliverySample[], options: TrainOpt
   const pooled: Record<string, TransitHistogram> = {};
   const organizations: Record<string, Record<string, TransitHistogram>> = {};
   const transits: number[] = [];
+  const pooledContributions = new Map<string, number>();
   for (const sample of samples) {
     const calendar = transitCalendar(
       deliveryWeekdays[courierKey(sample.slug)] ?? MONDAY_TO_FRIDAY,
@@ -64,8 +67,13 @@ export function trainModel(samples: readonly DeliverySample[], options: TrainOpt
     transits.push(days);
     const own = (organizations[sample.organizationId] ??= {});
     for (const { key } of laneKeys(sample)) {
-      addTransit((pooled[key] ??= []), days);
       addTransit((own[key] ??= []), days);
+      // The shared fallback hears each organisation up to a cap: a big merchant's lane cannot drown the others.
+      const counted = `${sample.organizationId}|${key}`;
+      const contributed = pooledContributions.get(counted) ?? 0;
+      if (contributed >= POOLED_SAMPLES_PER_ORGANIZATION) continue;
+      pooledContributions.set(counted, contributed + 1);
+      addTransit((pooled[key] ??= []), days);
     }
   }
   const seasonalDelays = learnSeasonalDelays(samples, transits, pooled);
