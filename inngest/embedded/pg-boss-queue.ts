@@ -5,6 +5,18 @@ import type { JobQueue, QueueJob, QueueStartOptions, ScheduledJob } from "./queu
 
 const QUEUE = "waybill-jobs";
 
+const QUEUE_SETTINGS = {
+  // Only the runner's own failures (a database hiccup) reach these retries; function errors never do.
+  retryLimit: 20,
+  retryDelay: 5,
+  retryBackoff: true,
+  // A running job sends a heartbeat; a job whose process died is retried once it goes quiet (pg-boss's
+  // shortest, 10 s), so a killed instance's jobs do not hold their function's concurrency slots for long.
+  heartbeatSeconds: 10,
+  expireInSeconds: 60 * 60,
+  deleteAfterSeconds: 24 * 60 * 60,
+};
+
 export interface PgBossQueueOptions {
   /** Most jobs this process runs at once. */
   concurrency?: number;
@@ -27,23 +39,16 @@ export class PgBossQueue implements JobQueue {
     this.#options = options;
     // A PGlite directory admits one process; PostgreSQL may have several instances.
     this.shared = handle.kind === "postgres";
-    this.#boss = new PgBoss({ ...connectionFor(handle), schedule: false });
+    // The monitor looks for quiet jobs every 5 s rather than every minute.
+    this.#boss = new PgBoss({ ...connectionFor(handle), schedule: false, monitorIntervalSeconds: 5, superviseIntervalSeconds: 5 });
     this.#boss.on("error", (error) => console.error("Waybill jobs: pg-boss reported an error", error));
   }
 
   async start({ handler, groupLimits }: QueueStartOptions): Promise<void> {
     await this.#boss.start();
-    await this.#boss.createQueue(QUEUE, {
-      policy: "stately",
-      // Only the runner's own failures (a database hiccup) reach these retries; function errors never do.
-      retryLimit: 20,
-      retryDelay: 5,
-      retryBackoff: true,
-      // A running job sends a heartbeat; a job whose process died is retried once it goes quiet.
-      heartbeatSeconds: 60,
-      expireInSeconds: 60 * 60,
-      deleteAfterSeconds: 24 * 60 * 60,
-    });
+    await this.#boss.createQueue(QUEUE, { policy: "stately", ...QUEUE_SETTINGS });
+    // A queue an earlier version made keeps its settings otherwise.
+    await this.#boss.updateQueue(QUEUE, QUEUE_SETTINGS);
     const limited = Object.keys(groupLimits).length > 0;
     this.#workerId = await this.#boss.work<QueueJob>(
       QUEUE,
