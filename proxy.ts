@@ -17,5 +17,5 @@ export function proxy(request: Request): Response | undefined {
 }
 
 export const config = {
-  matcher: ["/:prefix(v4|2024-07|2025-04|tracking|estimated-delivery-date)/:rest(.*%.*)"],
+  matcher: ["/:prefix(v4|2024-07|2025-04|2025-07|2026-01|2026-07|tracking|estimated-delivery-date)/:rest(.*%.*)"],
 };

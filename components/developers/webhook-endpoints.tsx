@@ -15,7 +15,10 @@ import type { WebhookEndpointView } from "@/lib/webhooks/webhook-views";
 import { useWebhookEndpoints, WEBHOOK_ENDPOINTS } from "./use-webhook-endpoints";
 
 const VERSIONS: Array<[WebhookEndpointView["apiVersion"], string]> = [
-  ["2025-04", "2025-04 (latest)"],
+  ["2026-07", "2026-07 (latest)"],
+  ["2026-01", "2026-01"],
+  ["2025-07", "2025-07"],
+  ["2025-04", "2025-04"],
   ["2024-07", "2024-07"],
   ["v4", "v4 (legacy)"],
 ];
@@ -26,7 +29,7 @@ const HEADERS: Array<[WebhookEndpointView["signatureHeader"], string]> = [
 
 function AddEndpointForm() {
   const client = useQueryClient();
-  const [values, setValues] = useState({ url: "", apiVersion: "2025-04" as WebhookEndpointView["apiVersion"], signatureHeader: "waybill-hmac-sha256" as WebhookEndpointView["signatureHeader"] });
+  const [values, setValues] = useState({ url: "", apiVersion: "2026-07" as WebhookEndpointView["apiVersion"], signatureHeader: "waybill-hmac-sha256" as WebhookEndpointView["signatureHeader"] });
   const add = useMutation({
     mutationFn: (body: typeof values) => fetchJson("/api/dashboard/webhooks/endpoints", { method: "POST", body }),
     onSuccess: () => {

@@ -4,11 +4,40 @@ import { createdAt, tz, updatedAt } from "./_columns";
 import { organizations } from "./organizations";
 
 export interface TrackingCustomer {
+  /** The customer's id on the merchant's side (2026-07). */
+  id?: string | null;
   role: string | null;
   name: string | null;
   phone_number: string | null;
   email: string | null;
   language: string | null;
+}
+
+/** 2026-07 `shipment_dimensions`. */
+export interface ShipmentDimensions {
+  unit: string;
+  length: number;
+  width: number;
+  height: number;
+}
+
+/** A signature or photo captured at delivery (2026-07 `proof_of_delivery`). */
+export interface ProofOfDelivery {
+  type: string;
+  url: string;
+}
+
+/** Several packages of one shipment (2026-07 `multi_piece_info`). */
+export interface MultiPieceInfo {
+  type: "master" | "child";
+  pieces: Array<{ tracking_id: string | null; tracking_number: string; type: "master" | "child"; trackable: boolean }>;
+}
+
+/** The other tracking of a forward/return pair (2026-07 `return_shipment` / `forward_shipment`). */
+export interface LinkedShipment {
+  id: string;
+  tracking_number: string;
+  slug: string;
 }
 
 export interface NextCourier {
@@ -57,6 +86,16 @@ export const trackings = pgTable(
     orderNumber: text("order_number"),
     orderDate: text("order_date"),
     orderPromisedDeliveryDate: text("order_promised_delivery_date"),
+    /** The promised range (2026-01): either the single date above or this min/max pair is set. */
+    orderPromisedDeliveryDateMin: text("order_promised_delivery_date_min"),
+    orderPromisedDeliveryDateMax: text("order_promised_delivery_date_max"),
+    shipmentDimensions: jsonb("shipment_dimensions").$type<ShipmentDimensions>(),
+    /** forward (to the customer) | return (back to the merchant); null when not told. */
+    shipmentDirection: text("shipment_direction"),
+    proofOfDelivery: jsonb("proof_of_delivery").$type<ProofOfDelivery[]>(),
+    multiPieceInfo: jsonb("multi_piece_info").$type<MultiPieceInfo>(),
+    returnShipment: jsonb("return_shipment").$type<LinkedShipment>(),
+    forwardShipment: jsonb("forward_shipment").$type<LinkedShipment>(),
     orderTags: text("order_tags").array().notNull().default([]),
     deliveryType: text("delivery_type"),
     pickupLocation: text("pickup_location"),

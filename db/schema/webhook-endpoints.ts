@@ -3,7 +3,7 @@ import { createdAt, updatedAt } from "./_columns";
 import { organizations } from "./organizations";
 
 /** The API versions a webhook payload can be shaped in (the tracking in `msg`). */
-export type WebhookApiVersion = "v4" | "2024-07" | "2025-04";
+export type WebhookApiVersion = "v4" | "2024-07" | "2025-04" | "2025-07" | "2026-01" | "2026-07";
 
 /** Which header carries the signature: ours, or the compatible API's so existing receivers verify unchanged. */
 export type WebhookSignatureHeader = "waybill-hmac-sha256" | "aftership-hmac-sha256";

@@ -25,6 +25,7 @@ export const SUBTAGS = [
   { subtag: "Delivered_002", tag: "Delivered", message: "Picked up by the customer", retired: false },
   { subtag: "Delivered_003", tag: "Delivered", message: "Sign by customer", retired: false },
   { subtag: "Delivered_004", tag: "Delivered", message: "Delivered and received cash on delivery", retired: false },
+  { subtag: "Delivered_005", tag: "Delivered", message: "Delivered to neighbor", retired: false },
   { subtag: "AvailableForPickup_001", tag: "AvailableForPickup", message: "Available for pickup", retired: false },
   { subtag: "Exception_001", tag: "Exception", message: "Exception", retired: false },
   { subtag: "Exception_002", tag: "Exception", message: "Customer moved", retired: false },
@@ -39,6 +40,9 @@ export const SUBTAGS = [
   { subtag: "Exception_011", tag: "Exception", message: "Returned to sender", retired: false },
   { subtag: "Exception_012", tag: "Exception", message: "Shipment damage", retired: false },
   { subtag: "Exception_013", tag: "Exception", message: "Shipment lost", retired: false },
+  { subtag: "Exception_016", tag: "Exception", message: "Delayed (Processing issue)", retired: false },
+  { subtag: "Exception_017", tag: "Exception", message: "Delayed (Extreme weather)", retired: false },
+  { subtag: "Exception_018", tag: "Exception", message: "Incorrect / missing documents", retired: false },
   { subtag: "Expired_001", tag: "Expired", message: "Expired", retired: false },
 ] as const satisfies readonly { subtag: string; tag: Tag; message: string; retired: boolean }[];
 
@@ -59,6 +63,23 @@ export function subtagMessage(subtag: string): string {
   if (known) return known.message;
   const tag = subtag.split("_")[0] ?? "";
   return bySubtag.get(`${tag}_001`)?.message ?? subtag;
+}
+
+/**
+ * Sub-statuses the compatible API added in 2026-07, and the older, broader one that versions before
+ * it show instead (their clients know no other).
+ */
+export const SUBTAGS_SINCE_2026_07: Readonly<Record<string, Subtag>> = {
+  Delivered_005: "Delivered_001",
+  Exception_016: "Exception_005",
+  Exception_017: "Exception_005",
+  Exception_018: "Exception_004",
+};
+
+/** A subtag as versions before 2026-07 show it, with its message. */
+export function subtagBefore2026(subtag: string, message: string): { subtag: string; message: string } {
+  const older = SUBTAGS_SINCE_2026_07[subtag];
+  return older ? { subtag: older, message: subtagMessage(older) } : { subtag, message };
 }
 
 /** The tag a subtag belongs to, or null for an unknown subtag. */

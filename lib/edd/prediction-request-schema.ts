@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type ApiVersion } from "@/lib/api/types";
+import { type ApiVersion, isFrom2025 } from "@/lib/api/types";
 import { toAlpha2 } from "./country-codes";
 import { type PredictionRequest } from "./types";
 
@@ -79,7 +79,7 @@ function itemSchema<Address extends typeof addressUntil202410 | typeof addressFr
 
 /** One request item (the `predict` body, an element of `predict-batch`'s `estimated_delivery_dates`). */
 export function predictionItemSchema(version: ApiVersion) {
-  return version === "2025-04" ? itemSchema(addressFrom202501) : itemSchema(addressUntil202410);
+  return isFrom2025(version) ? itemSchema(addressFrom202501) : itemSchema(addressUntil202410);
 }
 
 /** The `predict-batch` body: 1 to 5 items; one invalid item fails the call (its index is in the issue path). */

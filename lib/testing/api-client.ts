@@ -1,6 +1,9 @@
 import * as v4 from "@/app/v4/[[...path]]/route";
 import * as v202407 from "@/app/2024-07/[[...path]]/route";
 import * as v202504 from "@/app/2025-04/[[...path]]/route";
+import * as v202507 from "@/app/2025-07/[[...path]]/route";
+import * as v202601 from "@/app/2026-01/[[...path]]/route";
+import * as v202607 from "@/app/2026-07/[[...path]]/route";
 import * as trackingPrefix from "@/app/tracking/[version]/[[...path]]/route";
 import * as unversionedEdd from "@/app/estimated-delivery-date/[[...path]]/route";
 
@@ -30,6 +33,9 @@ function resolveRoute(pathname: string): { module: RouteModule; params: Record<s
   if (first === "v4") return { module: v4, params: { path: segments.slice(1) } };
   if (first === "2024-07") return { module: v202407, params: { path: segments.slice(1) } };
   if (first === "2025-04") return { module: v202504, params: { path: segments.slice(1) } };
+  if (first === "2025-07") return { module: v202507, params: { path: segments.slice(1) } };
+  if (first === "2026-01") return { module: v202601, params: { path: segments.slice(1) } };
+  if (first === "2026-07") return { module: v202607, params: { path: segments.slice(1) } };
   if (first === "tracking" && second) return { module: trackingPrefix, params: { version: second, path: rest } };
   if (first === "estimated-delivery-date") return { module: unversionedEdd, params: { path: segments.slice(1) } };
   throw new Error(`No API route module for ${pathname}`);

@@ -9,6 +9,7 @@ import { newId } from "@/lib/ids";
 import { isoWithOffset } from "@/lib/time";
 import { chooseCourier } from "./choose-courier";
 import { insertTracking, type NewTrackingConnection } from "./insert-tracking";
+import { linkReturnShipment } from "./link-return-shipment";
 import { requestPollAndEstimate } from "./poll-requests";
 import { additionalFieldsOf, searchTextOf, trackingDedupeKey, type TrackingPatch } from "./tracking-patch";
 import type { TrackingRecord } from "./tracking-record";
@@ -89,9 +90,10 @@ export async function createTracking(
 
   const created = await insertTracking(db, row, connection);
   if (created) {
+    const tracking = await linkReturnShipment(db, created);
     // The row is due now (its own durable record of the first poll); asking at once only saves the dispatcher's minute.
-    await requestPollAndEstimate(created);
-    return { tracking: created, checkpoints: [] };
+    await requestPollAndEstimate(tracking);
+    return { tracking, checkpoints: [] };
   }
 
   const [sameId] = input.id

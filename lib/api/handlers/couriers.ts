@@ -4,7 +4,7 @@ import { listCouriers } from "@/lib/couriers/list-couriers";
 import type { Courier } from "@/lib/couriers/types";
 import type { Organization } from "@/db/schema";
 import { ApiError } from "../errors";
-import type { ApiHandler } from "../types";
+import { type ApiHandler, isFrom2025 } from "../types";
 import { courierCodecs } from "../versions";
 import { booleanParam, listParam } from "../versions/list-query";
 
@@ -28,7 +28,7 @@ export const detectCouriersHandler: ApiHandler = async (ctx) => {
 export const listActiveCouriersHandler: ApiHandler = async (ctx) => {
   const codec = courierCodecs[ctx.version];
   let couriers = activeCouriers(ctx.organization);
-  if (ctx.version === "2025-04") {
+  if (isFrom2025(ctx.version)) {
     const active = booleanParam(ctx.query, "active");
     if (active === false) {
       const activeSlugs = new Set(couriers.map((courier) => courier.slug));

@@ -136,7 +136,7 @@ function tracking202504(record: TrackingRecord) {
       : null,
     // 2025-04 tells why the latest estimate changed; Waybill records no reason.
     latest_estimated_delivery: latest ? Object.assign(latest, { revise_reason: null }) : null,
-    customers: t.customers,
+    customers: t.customers.map(({ role, name, phone_number, email, language }) => ({ role, name, phone_number, email, language })),
     // Waybill serves no public tracking pages, so there is no link to give.
     waybill_tracking_url: null,
     waybill_tracking_order_url: null,

@@ -27,7 +27,9 @@ const ALIASES: Record<string, ApiVersion> = {
   "2024-04": "v4",
   "2024-07": "2024-07",
   "2025-04": "2025-04",
-  "2025-07": "2025-04",
+  "2025-07": "2025-07",
+  "2026-01": "2026-01",
+  "2026-07": "2026-07",
 };
 
 export function versionEndpoint(segment: string): VersionEndpoint | undefined {

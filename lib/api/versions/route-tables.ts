@@ -84,4 +84,8 @@ export const routeTables: Record<ApiVersion, ApiRoute[]> = {
   v4: [...trackingRoutes(true), ...legacyRoutes(), ...courierRoutes(true), ...eddRoutes(false)],
   "2024-07": [...trackingRoutes(true), ...courierRoutes(true), ...eddRoutes(false)],
   "2025-04": [...trackingRoutes(false), ...courierRoutes(false), ...eddRoutes(true), ...courierConnectionRoutes()],
+  // The same operations as 2025-04: later versions change shapes, not endpoints.
+  "2025-07": [...trackingRoutes(false), ...courierRoutes(false), ...eddRoutes(true), ...courierConnectionRoutes()],
+  "2026-01": [...trackingRoutes(false), ...courierRoutes(false), ...eddRoutes(true), ...courierConnectionRoutes()],
+  "2026-07": [...trackingRoutes(false), ...courierRoutes(false), ...eddRoutes(true), ...courierConnectionRoutes()],
 };

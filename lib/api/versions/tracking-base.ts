@@ -1,10 +1,12 @@
 import type { Checkpoint } from "@/db/schema";
 import { deriveFields, type DerivedFields } from "@/lib/trackings/derive-fields";
 import type { TrackingRecord } from "@/lib/trackings/tracking-record";
+import { subtagBefore2026 } from "@/lib/carriers/subtags";
 import { isoWithOffset } from "@/lib/time";
 
 /** Checkpoint fields every version shares; versions add or rename around them. */
 export function checkpointBase(checkpoint: Checkpoint) {
+  const status = subtagBefore2026(checkpoint.subtag, checkpoint.subtagMessage);
   return {
     slug: checkpoint.slug,
     created_at: isoWithOffset(checkpoint.createdAt),
@@ -15,8 +17,8 @@ export function checkpointBase(checkpoint: Checkpoint) {
     zip: checkpoint.zip,
     message: checkpoint.message,
     tag: checkpoint.tag,
-    subtag: checkpoint.subtag,
-    subtag_message: checkpoint.subtagMessage,
+    subtag: status.subtag,
+    subtag_message: status.message,
     raw_tag: checkpoint.rawTag,
   };
 }
@@ -56,6 +58,7 @@ export function latestEstimatedDelivery(t: TrackingRecord["tracking"], derived: 
  */
 export function trackingCore(record: TrackingRecord, derived: DerivedFields, confidenceKey: ConfidenceKey) {
   const { tracking: t } = record;
+  const status = subtagBefore2026(t.subtag, t.subtagMessage);
   return {
     id: t.id,
     tracking_number: t.trackingNumber,
@@ -64,8 +67,8 @@ export function trackingCore(record: TrackingRecord, derived: DerivedFields, con
     slug: t.slug,
     active: t.active,
     tag: t.tag,
-    subtag: t.subtag,
-    subtag_message: t.subtagMessage,
+    subtag: status.subtag,
+    subtag_message: status.message,
     tracked_count: t.trackedCount,
     source: t.source,
     language: t.language,
