@@ -18,6 +18,8 @@ export interface CheckpointDraft extends EventTime {
   /** Null for informational events: they take the status of the event before them. */
   status: TagSubtag | null;
   rawTag: string | null;
+  /** The courier of this leg when a provider reports a hand-over; absent: the tracking's own. */
+  slug?: string;
 }
 
 // Used when the oldest event is informational: something was scanned, so the parcel is moving.
@@ -51,6 +53,7 @@ function toCheckpoint(draft: CheckpointDraft, status: TagSubtag): NormalizedChec
     subtag: status[1],
     subtagMessage: subtagMessage(status[1]),
     rawTag: draft.rawTag,
+    ...(draft.slug ? { slug: draft.slug } : {}),
   };
 }
 
