@@ -1,4 +1,5 @@
 import type { InngestFunction } from "inngest";
+import { callTrackingProvider } from "./call-tracking-provider";
 import { deliverWebhook } from "./deliver-webhook";
 import { dispatchPolls } from "./dispatch-polls";
 import { estimateDelivery } from "./estimate-delivery";
@@ -7,4 +8,4 @@ import { notifyContacts } from "./notify-contacts";
 import { pollTrackings } from "./poll-trackings";
 
 /** Every background function, served to Inngest by /api/inngest and run by the embedded runner: add yours here. */
-export const functions: InngestFunction.Any[] = [dispatchPolls, pollTrackings, estimateDelivery, fanOutWebhooks, deliverWebhook, notifyContacts];
+export const functions: InngestFunction.Any[] = [dispatchPolls, pollTrackings, estimateDelivery, fanOutWebhooks, deliverWebhook, notifyContacts, callTrackingProvider];

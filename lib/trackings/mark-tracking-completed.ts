@@ -1,8 +1,10 @@
 import type { Executor } from "@/db/client";
+import type { Tracking } from "@/db/schema";
 import { subtagMessage } from "@/lib/carriers/subtags";
 import type { Tag } from "@/lib/carriers/types";
 import { applyTrackingUpdate, type TrackingChange } from "./apply-tracking-update";
 import { getTrackingRowOrThrow, type TrackingLocator } from "./get-tracking-or-throw";
+import { followUpAtProvider } from "./provider-follow-up";
 
 export const COMPLETION_REASONS = ["DELIVERED", "LOST", "RETURNED_TO_SENDER"] as const;
 export type CompletionReason = (typeof COMPLETION_REASONS)[number];
@@ -20,15 +22,17 @@ function localTime(eventDatetime: string | undefined, now: Date): string {
   return trimmed.length === 10 ? `${trimmed}T00:00:00` : trimmed.replace(" ", "T").slice(0, 19);
 }
 
-/** Ends a tracking by the merchant's word: a user checkpoint, the matching status, polling stops. */
+/** Ends a tracking by the merchant's word: a user checkpoint, the matching status, polling stops (at a provider too, after the commit). */
 export async function markTrackingCompleted(
   db: Executor,
   organizationId: string,
   locator: TrackingLocator,
   input: { reason: CompletionReason; eventDatetime?: string },
 ): Promise<TrackingChange> {
-  return db.transaction(async (tx) => {
+  let before: Tracking | undefined;
+  const change = await db.transaction(async (tx) => {
     const tracking = await getTrackingRowOrThrow(tx, organizationId, locator, { forUpdate: true });
+    before = tracking;
     const outcome = OUTCOME[input.reason];
     const now = new Date();
     const hasOffset = input.eventDatetime && /(Z|[+-]\d{2}:?\d{2})$/.test(input.eventDatetime.trim());
@@ -57,4 +61,6 @@ export async function markTrackingCompleted(
       columns: { active: false, nextPollAt: null },
     });
   });
+  await followUpAtProvider(db, "stop", before!);
+  return change;
 }

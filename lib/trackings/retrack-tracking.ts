@@ -3,13 +3,14 @@ import type { Executor } from "@/db/client";
 import { trackings } from "@/db/schema";
 import { ApiError } from "@/lib/api/errors";
 import { getTrackingRowOrThrow, type TrackingLocator } from "./get-tracking-or-throw";
+import { followUpAtProvider } from "./provider-follow-up";
 import { withCheckpoints, type TrackingRecord } from "./tracking-record";
 
 export const MAX_RETRACKS = 3;
 
-/** Re-activates an inactive tracking (at most three times) and queues it for a poll. */
+/** Re-activates an inactive tracking (at most three times); a provider that followed it follows it again, after the commit. */
 export async function retrackTracking(db: Executor, organizationId: string, locator: TrackingLocator): Promise<TrackingRecord> {
-  return db.transaction(async (tx) => {
+  const retracked = await db.transaction(async (tx) => {
     const current = await getTrackingRowOrThrow(tx, organizationId, locator, { forUpdate: true });
     if (current.active) throw new ApiError(4013);
     if (current.retrackCount >= MAX_RETRACKS) throw new ApiError(4016);
@@ -24,4 +25,6 @@ export async function retrackTracking(db: Executor, organizationId: string, loca
     const [record] = await withCheckpoints(tx, [updated!]);
     return record!;
   });
+  await followUpAtProvider(db, "restart", retracked.tracking);
+  return retracked;
 }

@@ -7,6 +7,7 @@ import { getCourier } from "@/lib/couriers/get-courier";
 import { missingRequiredFields } from "@/lib/couriers/missing-required-fields";
 import { missingFieldsError } from "./create-tracking";
 import { getTrackingRowOrThrow, type TrackingLocator } from "./get-tracking-or-throw";
+import { followUpCourierChange } from "./provider-follow-up";
 import { additionalFieldsOf, searchTextOf, trackingDedupeKey, type TrackingPatch } from "./tracking-patch";
 import { withCheckpoints, type TrackingRecord } from "./tracking-record";
 
@@ -18,7 +19,7 @@ export interface UpdateTrackingInput {
 
 export interface UpdateTrackingResult {
   record: TrackingRecord;
-  /** The courier changed: the caller queues a fresh poll. */
+  /** The courier changed: the caller queues a fresh poll (a provider that followed the old courier has been told). */
   courierChanged: boolean;
 }
 
@@ -49,8 +50,10 @@ export async function updateTracking(
   locator: TrackingLocator,
   input: UpdateTrackingInput,
 ): Promise<UpdateTrackingResult> {
-  return db.transaction(async (tx) => {
+  let before: Tracking | undefined;
+  const result = await db.transaction(async (tx) => {
     const current = await getTrackingRowOrThrow(tx, organization.id, locator, { forUpdate: true });
+    before = current;
     const next: Tracking = { ...current, ...input.fields } as Tracking;
     const now = new Date();
     let courierChanged = false;
@@ -93,4 +96,6 @@ export async function updateTracking(
     const [record] = await withCheckpoints(tx, [updated!]);
     return { record: record!, courierChanged };
   });
+  if (result.courierChanged) await followUpCourierChange(db, before!, result.record.tracking);
+  return result;
 }

@@ -48,7 +48,7 @@ export const createTrackingHandler = versioned(
   echoingBody(async (ctx) => {
     const codec = trackingCodecs[ctx.version];
     const record = await createTracking(ctx.db, ctx.organization, codec.parseCreate(ctx.body));
-    await requestPollAndEstimate(record.tracking);
+    await requestPollAndEstimate(ctx.db, record.tracking);
     return { status: 201, data: codec.single(record) };
   }),
 );
@@ -63,7 +63,7 @@ export const updateTrackingHandler = versioned(
     const codec = trackingCodecs[ctx.version];
     const input = codec.parseUpdate(ctx.body);
     const { record, courierChanged } = await updateTracking(ctx.db, ctx.organization, locatorFrom(ctx), input);
-    if (courierChanged) await requestPollAndEstimate(record.tracking);
+    if (courierChanged) await requestPollAndEstimate(ctx.db, record.tracking);
     return { data: codec.single(record) };
   }),
 );
@@ -75,7 +75,7 @@ export const deleteTrackingHandler = versioned(async (ctx) => {
 
 export const retrackTrackingHandler = versioned(async (ctx) => {
   const record = await retrackTracking(ctx.db, ctx.organization.id, locatorFrom(ctx));
-  await requestPollAndEstimate(record.tracking);
+  await requestPollAndEstimate(ctx.db, record.tracking);
   return { data: trackingCodecs[ctx.version].retracked(record) };
 });
 

@@ -14,6 +14,6 @@ export const GET = dashboardRoute(async ({ request, db, user }) =>
 export const POST = dashboardRoute(async ({ request, db, user }) => {
   const body = await readJson(request, z.record(z.string(), z.unknown()));
   const record = await createTracking(db, user.organization, codec202504.parseCreate(body));
-  await requestPollAndEstimate(record.tracking);
+  await requestPollAndEstimate(db, record.tracking);
   return Response.json(trackingDetailView(record), { status: 201 });
 });

@@ -17,7 +17,7 @@ export const GET = dashboardRoute<Params>(async ({ db, user, params }) =>
 export const PATCH = dashboardRoute<Params>(async ({ request, db, user, params }) => {
   const input = codec202504.parseUpdate(await readJson(request, z.record(z.string(), z.unknown())));
   const { record, courierChanged } = await updateTracking(db, user.organization, { id: params.id }, input);
-  if (courierChanged) await requestPollAndEstimate(record.tracking);
+  if (courierChanged) await requestPollAndEstimate(db, record.tracking);
   return trackingDetailView(record);
 });
 

@@ -5,6 +5,6 @@ import { retrackTracking } from "@/lib/trackings/retrack-tracking";
 
 export const POST = dashboardRoute<{ id: string }>(async ({ db, user, params }) => {
   const record = await retrackTracking(db, user.organization.id, { id: params.id });
-  await requestPollAndEstimate(record.tracking);
+  await requestPollAndEstimate(db, record.tracking);
   return trackingDetailView(record);
 });
