@@ -131,7 +131,7 @@ export const trackingEstimateRevised = defineEvent(
 
 /*
  * Tracking lifecycle. `tracking/poll.requested` asks for one carrier call over a batch of one
- * organisation's trackings of one courier (the dispatcher's fan-out; create and retrack send it, with
+ * organisation's trackings of one route (the dispatcher's fan-out; create and retrack send it, with
  * `estimate`, so the first poll and estimate do not wait for the next cron slot). `tracking/updated` is
  * sent once per change a merchant would notice (new checkpoints, status, shipment facts), after the
  * commit that stored it: webhooks and contact notifications start from it.
@@ -141,7 +141,12 @@ export const trackingPollRequested = defineEvent(
   "tracking/poll.requested",
   z.object({
     organizationId: z.string().min(1),
-    slug: z.string().min(1),
+    /** Who is asked: "direct" (the courier's adapter, the default), a tracking provider ("track17", "ship24"), or "untrackable" (nobody: rescheduled). */
+    route: z.enum(["direct", "track17", "ship24", "untrackable"]).optional(),
+    /** The courier of a direct poll; provider and untrackable polls mix couriers. */
+    slug: z.string().min(1).optional(),
+    /** Polls of one lane share a concurrency limit: the courier, or the provider. */
+    lane: z.string().min(1).optional(),
     trackingIds: z.array(z.string().min(1)).min(1),
     /** The trackings are new to their courier (created, retracked, re-couriered): ask for their estimates first. */
     estimate: z.boolean().optional(),
@@ -182,5 +187,36 @@ export const webhookDeliveryRequested = defineEvent(
     deliveryId: z.string().min(1),
     /** The attempt to make first (1 when absent); earlier ones were made by the fan-out. */
     firstAttempt: z.number().int().positive().optional(),
+  }),
+);
+
+/*
+ * Tracking providers (17TRACK, Ship24). `tracking/provider-call.requested` asks the provider that
+ * follows some of an organisation's trackings to stop following them (delivered, expired,
+ * completed, deleted), to follow them again (retrack) or to change their courier (corrected by the
+ * merchant). The verbs and the poller send it after their commit; inngest/functions/call-tracking-provider.ts
+ * makes the call, waiting and trying again while the provider is down.
+ */
+
+export const trackingProviderCallRequested = defineEvent(
+  "tracking/provider-call.requested",
+  z.object({
+    organizationId: z.string().min(1),
+    provider: z.enum(["track17", "ship24"]),
+    call: z.enum(["stop", "restart", "change-carrier"]),
+    trackings: z
+      .array(
+        z.object({
+          id: z.string().min(1),
+          slug: z.string().min(1),
+          trackingNumber: z.string().min(1),
+          additionalFields: z.record(z.string(), z.string().nullable()),
+          /** ISO 8601. */
+          createdAt: z.string(),
+          /** change-carrier: the courier the number was registered under. */
+          previousSlug: z.string().min(1).optional(),
+        }),
+      )
+      .min(1),
   }),
 );

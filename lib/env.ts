@@ -47,6 +47,8 @@ const envSchema = z.object({
   /** Server-wide tracking-provider keys: organisations without their own key use these. */
   TRACK17_API_KEY: z.string().optional(),
   TRACK17_API_BASE_URL: z.string().url().optional(),
+  /** The server's 17TRACK key has its webhook pointed at /webhooks/providers/17track: polls become a 12-hour safety net. */
+  TRACK17_PUSH: booleanFlag,
   SHIP24_API_KEY: z.string().optional(),
   /** The bearer secret Ship24 sends with its pushes to the server-wide key's webhook. */
   SHIP24_WEBHOOK_SECRET: z.string().optional(),

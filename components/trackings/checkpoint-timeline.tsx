@@ -20,15 +20,18 @@ function place(checkpoint: CheckpointView): string | null {
   return checkpoint.location ?? (parts.length ? parts.join(", ") : null);
 }
 
-/** The scans, newest first, each with the carrier's local time and place. */
-export function CheckpointTimeline({ checkpoints }: { checkpoints: CheckpointView[] }) {
-  if (checkpoints.length === 0) {
-    return (
-      <EmptyState title="No scans yet">
-        Waybill asks the courier regularly; the first scan appears here by itself.
-      </EmptyState>
-    );
-  }
+const NO_SCANS: Record<"polled" | "nobody" | "ended", string> = {
+  polled: "Waybill asks the courier regularly; the first scan appears here by itself.",
+  nobody: "Nobody asks the courier about this shipment yet (see above); scans appear here once someone can.",
+  ended: "No scans arrived while Waybill followed this shipment.",
+};
+
+/**
+ * The scans, newest first, each with the carrier's local time and place. `following` says who
+ * is asked for more: the courier or a provider (`polled`), nobody yet, or nobody any more.
+ */
+export function CheckpointTimeline({ checkpoints, following }: { checkpoints: CheckpointView[]; following: keyof typeof NO_SCANS }) {
+  if (checkpoints.length === 0) return <EmptyState title="No scans yet">{NO_SCANS[following]}</EmptyState>;
   const newestFirst = [...checkpoints].reverse();
   return (
     <ol className="relative px-4 py-4 sm:px-5">

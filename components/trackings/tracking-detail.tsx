@@ -17,6 +17,7 @@ import { CheckpointTimeline } from "./checkpoint-timeline";
 import { ContactsEditor } from "./contacts-editor";
 import { DeliveryEstimate } from "./delivery-estimate";
 import { LIVE_REFRESH_MS, LiveIndicator } from "./live-indicator";
+import { NotTrackableNotice } from "./not-trackable-notice";
 import { StatusBadge, statusDetail } from "./status-badge";
 import { TrackingActions } from "./tracking-actions";
 
@@ -116,11 +117,12 @@ export function TrackingDetail({ id }: { id: string }) {
         }
         actions={<TrackingActions tracking={tracking} />}
       />
+      {tracking.not_trackable && <NotTrackableNotice notTrackable={tracking.not_trackable} />}
       {/* On phones the estimate and contacts come right after the timeline, before the webhook log. */}
       <div className="grid items-start gap-6 lg:grid-cols-3 lg:grid-rows-[auto_1fr]">
         <Card className="lg:col-span-2">
           <CardHeader title="Timeline" actions={query.isFetching ? <Spinner /> : <LiveIndicator updatedAt={query.dataUpdatedAt} />} />
-          <CheckpointTimeline checkpoints={tracking.checkpoints} />
+          <CheckpointTimeline checkpoints={tracking.checkpoints} following={tracking.active ? (tracking.not_trackable ? "nobody" : "polled") : "ended"} />
         </Card>
         <div className="space-y-6 lg:col-start-3 lg:row-span-2 lg:row-start-1">
           <Card>

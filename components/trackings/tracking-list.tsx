@@ -14,6 +14,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, ErrorState, LoadingState, Spinner } from "@/components/ui/states";
 import type { TrackingPage } from "@/lib/dashboard/types";
 import { LIVE_REFRESH_MS, LiveIndicator } from "./live-indicator";
+import { NotTrackableActions } from "./not-trackable-notice";
 import { StatusBadge, statusDetail } from "./status-badge";
 import { apiQueryOf, FILTER_NAMES, readFilters, TrackingFilters, type ListFilters } from "./tracking-filters";
 
@@ -167,6 +168,9 @@ export function TrackingList() {
                       <td className="px-4 py-3">
                         <StatusBadge tag={tracking.tag} />
                         {statusDetail(tracking.tag, tracking.subtag_message) && <p className="mt-1 max-w-[12rem] text-xs text-slate-500">{tracking.subtag_message}</p>}
+                        {tracking.not_trackable && (
+                          <NotTrackableActions notTrackable={tracking.not_trackable} className="mt-1 block max-w-[12rem] text-xs text-amber-800" />
+                        )}
                       </td>
                       <td className="hidden px-4 py-3 md:table-cell">
                         <p className="text-slate-800">{tracking.order_number ?? tracking.order_id ?? (tracking.customer_name ? null : "—")}</p>

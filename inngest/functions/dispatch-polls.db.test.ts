@@ -12,6 +12,8 @@ import { createTestEngine, eventsSent, runsOf, stepsOf, type TestEngine } from "
 import { dispatchPolls } from "./dispatch-polls";
 
 const database = setupTestDatabase();
+// Server credentials for UPS and FedEx: their trackings are polled directly (the registry reads them when first used).
+Object.assign(process.env, { UPS_CLIENT_ID: "ups-id", UPS_CLIENT_SECRET: "ups-secret", FEDEX_CLIENT_ID: "fedex-id", FEDEX_CLIENT_SECRET: "fedex-secret" });
 const engines: TestEngine[] = [];
 const NOW = new Date(Date.UTC(2030, 0, 1, 0, 0, 30));
 

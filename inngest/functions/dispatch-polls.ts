@@ -1,5 +1,5 @@
 import { getDb } from "@/db/client";
-import { claimDuePolls, pollBatches } from "@/lib/trackings/poll-dispatch";
+import { claimDuePolls, routedPollBatches } from "@/lib/trackings/poll-dispatch";
 import { inngest } from "../client";
 import { trackingPollRequested } from "../events";
 
@@ -10,16 +10,18 @@ export const MAX_CLAIMS_PER_RUN = 20_000;
 
 /**
  * Every minute: claims the trackings due for a poll and fans them out as `tracking/poll.requested`
- * events, one per batch of an organisation's trackings of one courier.
+ * events, one per batch of an organisation's trackings of one route: one courier asked directly
+ * (with one connection), one tracking provider (any couriers it follows), or nobody (untrackable).
  */
 export const dispatchPolls = inngest.createFunction(
   { id: "dispatch-polls", priority: { run: "600" }, triggers: [{ cron: "* * * * *" }] },
   async ({ step }) => {
     let claimed = 0;
     for (let chunk = 0; claimed < MAX_CLAIMS_PER_RUN; chunk++) {
-      const batches = await step.run(`claim-due-trackings-${chunk}`, async () =>
-        pollBatches(await claimDuePolls(await getDb(), new Date(), CLAIM_CHUNK)),
-      );
+      const batches = await step.run(`claim-due-trackings-${chunk}`, async () => {
+        const db = await getDb();
+        return routedPollBatches(db, await claimDuePolls(db, new Date(), CLAIM_CHUNK));
+      });
       const count = batches.reduce((sum, batch) => sum + batch.trackingIds.length, 0);
       claimed += count;
       if (batches.length) {

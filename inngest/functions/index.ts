@@ -1,4 +1,5 @@
 import type { InngestFunction } from "inngest";
+import { callTrackingProvider } from "./call-tracking-provider";
 import { deliverWebhook } from "./deliver-webhook";
 import { dispatchPolls } from "./dispatch-polls";
 import { estimateDelivery } from "./estimate-delivery";
@@ -8,4 +9,13 @@ import { pollTrackings } from "./poll-trackings";
 import { sweepFollowUpsFunction } from "./sweep-follow-ups";
 
 /** Every background function, served to Inngest by /api/inngest and run by the embedded runner: add yours here. */
-export const functions: InngestFunction.Any[] = [dispatchPolls, pollTrackings, estimateDelivery, fanOutWebhooks, deliverWebhook, notifyContacts, sweepFollowUpsFunction];
+export const functions: InngestFunction.Any[] = [
+  dispatchPolls,
+  pollTrackings,
+  estimateDelivery,
+  fanOutWebhooks,
+  deliverWebhook,
+  notifyContacts,
+  callTrackingProvider,
+  sweepFollowUpsFunction,
+];

@@ -180,17 +180,28 @@ describe("carrier failures", () => {
     expect(await row(organization.id, id)).toMatchObject({ tag: "Delivered", active: false, trackedCount: 1 });
   });
 
-  it("stops retrying when the carrier refuses the credentials, and comes back hours later", async () => {
+  it("stops retrying when the carrier refuses the credentials, says so in one line, and comes back hours later", async () => {
     const jobs = await startEngine();
     const { key, organization } = await createTenant(database.db);
     const calls = trackCalls("dhl");
     server.fail("dhl", { kind: "auth" });
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
     const id = await createTracking(key, "dhl", FIXTURE_NUMBERS.dhl.delivered);
     await jobs.drain();
     const [run] = await pollRunsOf(id);
-    expect(run).toMatchObject({ status: "failed", error: expect.objectContaining({ name: "NonRetriableError" }) });
+    // A refusal is a state to fix, not a crash: the run ends, the reason and the next try in its output.
+    const until = new Date(clock.now() + 6 * 3_600_000);
+    expect(run).toMatchObject({
+      status: "completed",
+      output: { polled: 0, postponed: { reason: expect.stringContaining("dhl refused the poll"), until: until.toISOString() } },
+    });
     expect(calls()).toBe(1);
-    expect((await row(organization.id, id)).nextPollAt).toEqual(new Date(clock.now() + 6 * 3_600_000));
+    expect((await row(organization.id, id)).nextPollAt).toEqual(until);
+    expect(error).not.toHaveBeenCalled();
+    expect(warn.mock.calls.map((args) => args.length === 1 && typeof args[0] === "string" && !args[0].includes("\n"))).toEqual([true]);
+    warn.mockRestore();
+    error.mockRestore();
 
     await jobs.advance("1h");
     expect(calls()).toBe(1);
@@ -280,15 +291,22 @@ describe("lifecycle", () => {
     expect(stale).toMatchObject({ status: "completed", output: { polled: 0, skipped: 1, changed: 0 } });
   });
 
-  it("keeps a courier without an adapter off the minute-by-minute polls until it expires", async () => {
+  it("keeps a tracking nobody can follow off the minute-by-minute polls, says why, and expires it", async () => {
     const jobs = await startEngine();
     const { key, organization } = await createTenant(database.db);
     const createdAt = clock.now();
     const id = await createTracking(key, "royal-mail", "RB123456785GB");
     await jobs.drain();
-    expect(await row(organization.id, id)).toMatchObject({ tag: "Pending", trackedCount: 0, nextPollAt: new Date(createdAt + 86_400_000) });
+    expect(await row(organization.id, id)).toMatchObject({
+      tag: "Pending",
+      subtagMessage: "Not trackable: no tracking provider is set up to follow Royal Mail",
+      trackedCount: 0,
+      nextPollAt: new Date(createdAt + 6 * 3_600_000),
+    });
     await jobs.advance("10m");
     expect(await pollRunsOf(id)).toHaveLength(1);
+    // The reason is not news for webhooks.
+    expect(await updatesOf(id)).toEqual([]);
 
     clock.set(createdAt + 30 * 86_400_000);
     await jobs.drain();

@@ -1,31 +1,33 @@
-import { NonRetriableError, RetryAfterError } from "inngest";
+import { RetryAfterError } from "inngest";
 import { getDb } from "@/db/client";
 import { CarrierError } from "@/lib/carriers/types";
 import { pollTrackingBatch } from "@/lib/trackings/poll-tracking-batch";
 import { inngest } from "../client";
-import { trackingEstimateRequested, trackingPollRequested, trackingUpdated } from "../events";
+import { trackingEstimateRequested, trackingPollRequested, trackingProviderCallRequested, trackingUpdated } from "../events";
 
-/** Runs per courier at once: carriers meter calls per account, and one slow carrier must not hold every worker. */
+/** Runs per lane (a courier, a tracking provider) at once: they meter calls per account, and one slow carrier must not hold every worker. */
 export const POLLS_PER_CARRIER = 8;
 
-/** How the runner should treat a failed carrier call: wait as told, retry with back-off, or stop. */
+/**
+ * How the runner should treat a carrier call the poll rethrew (an outage; a direct carrier's rate
+ * limit): wait as told, or retry with back-off. Refusals and providers' limits never get here.
+ */
 function asStepError(error: unknown): unknown {
-  if (!(error instanceof CarrierError)) return error;
-  if (error.kind === "rate_limited") {
+  if (error instanceof CarrierError && error.kind === "rate_limited") {
     return new RetryAfterError(error.message, (error.retryAfterSeconds ?? 60) * 1000, { cause: error });
   }
-  if (error.kind === "auth" || error.kind === "bad_request") return new NonRetriableError(error.message, { cause: error });
   return error;
 }
 
 /**
- * Polls a batch of one organisation's trackings of one courier, stores what the carrier says, then
- * (after the commits) announces each change with `tracking/updated` and asks for a new delivery
- * estimate where checkpoints arrived. New trackings get their first estimate asked for up front,
- * whatever the carrier answers.
+ * Polls a batch of one organisation's trackings of one route (a courier, a tracking provider, or
+ * nobody), stores what the carrier or provider says, then (after the commits) announces each
+ * change with `tracking/updated`, asks for a new delivery estimate where checkpoints arrived, and
+ * asks the provider to stop following trackings that ended. New trackings get their first estimate
+ * asked for up front, whatever the carrier answers.
  */
 export const pollTrackings = inngest.createFunction(
-  { id: "poll-trackings", priority: { run: "300" }, concurrency: { limit: POLLS_PER_CARRIER, key: "event.data.slug" }, triggers: [trackingPollRequested] },
+  { id: "poll-trackings", priority: { run: "300" }, concurrency: { limit: POLLS_PER_CARRIER, key: "event.data.lane" }, triggers: [trackingPollRequested] },
   async ({ event, step }) => {
     const { organizationId } = event.data;
     if (event.data.estimate) {
@@ -49,6 +51,15 @@ export const pollTrackings = inngest.createFunction(
       ...[...estimateIds].map((trackingId) => trackingEstimateRequested.create({ organizationId, trackingId })),
     ];
     if (announcements.length) await step.sendEvent("announce-changes", announcements);
-    return { polled: outcome.polled, skipped: outcome.skipped, changed: outcome.changes.length };
+    if (outcome.ended) {
+      const { provider, trackings } = outcome.ended;
+      await step.sendEvent("stop-ended-at-provider", trackingProviderCallRequested.create({ organizationId, provider, call: "stop", trackings }));
+    }
+    return {
+      polled: outcome.polled,
+      skipped: outcome.skipped,
+      changed: outcome.changes.length,
+      ...(outcome.postponed ? { postponed: outcome.postponed } : {}),
+    };
   },
 );

@@ -3,9 +3,11 @@ import { createFedexAdapter } from "@/lib/carriers/fedex/adapter";
 import { type FetchFunction } from "@/lib/carriers/http-client";
 import { parseRateLimit } from "@/lib/carriers/request-throttle";
 import { createTestingCourierAdapter } from "@/lib/carriers/testing-courier/adapter";
-import { type CarrierAdapter } from "@/lib/carriers/types";
+import { createTrack17Adapter } from "@/lib/carriers/track17/adapter";
+import { type CarrierAdapter, type ProviderCalls } from "@/lib/carriers/types";
 import { createUpsAdapter } from "@/lib/carriers/ups/adapter";
 import { createUspsAdapter } from "@/lib/carriers/usps/adapter";
+import type { TrackingProvider } from "@/lib/couriers/providers/provider-codes";
 
 export type CarrierEnv = Record<string, string | undefined>;
 
@@ -23,7 +25,7 @@ export interface RegistryOptions {
  * documented defaults (DHL Starter 1/s, FedEx 1,400 per 10 s, USPS about 60 per hour; UPS
  * publishes none). `<CARRIER>_RATE_LIMIT=off` turns the limit off, e.g. against a fake server.
  */
-const DEFAULT_RATE_LIMITS = { DHL: "1/1", UPS: "off", FEDEX: "1400/10", USPS: "60/3600" } as const;
+const DEFAULT_RATE_LIMITS = { DHL: "1/1", UPS: "off", FEDEX: "1400/10", USPS: "60/3600", TRACK17: "3/1" } as const;
 
 function common(env: CarrierEnv, carrier: keyof typeof DEFAULT_RATE_LIMITS, options: RegistryOptions) {
   const timeoutMs = Number(env.CARRIER_TIMEOUT_MS);
@@ -60,15 +62,33 @@ function buildAdapters(options: RegistryOptions): CarrierAdapter[] {
   ];
 }
 
+/** A tracking provider's adapter: polls numbers of many couriers and follows their lifecycle. */
+export type ProviderAdapter = CarrierAdapter & { provider: ProviderCalls };
+
+function buildProviderAdapters(options: RegistryOptions): Partial<Record<TrackingProvider, ProviderAdapter>> {
+  const env = options.env ?? process.env;
+  const track17 = createTrack17Adapter({ ...common(env, "TRACK17", options), apiKey: env.TRACK17_API_KEY });
+  return { track17: track17 as ProviderAdapter };
+}
+
 // Adapters hold token caches and quotas, so they live as long as the options they were built from.
 const DEFAULT_OPTIONS: RegistryOptions = {};
-const built = new WeakMap<RegistryOptions, { adapters: CarrierAdapter[]; bySlug: Map<string, CarrierAdapter> }>();
+interface Registry {
+  adapters: CarrierAdapter[];
+  bySlug: Map<string, CarrierAdapter>;
+  providers: Partial<Record<TrackingProvider, ProviderAdapter>>;
+}
+const built = new WeakMap<RegistryOptions, Registry>();
 
-function registry(options: RegistryOptions) {
+function registry(options: RegistryOptions): Registry {
   let entry = built.get(options);
   if (!entry) {
     const adapters = buildAdapters(options);
-    entry = { adapters, bySlug: new Map(adapters.flatMap((adapter) => adapter.slugs.map((slug) => [slug, adapter]))) };
+    entry = {
+      adapters,
+      bySlug: new Map(adapters.flatMap((adapter) => adapter.slugs.map((slug) => [slug, adapter]))),
+      providers: buildProviderAdapters(options),
+    };
     built.set(options, entry);
   }
   return entry;
@@ -79,12 +99,26 @@ export function carrierAdapters(options: RegistryOptions = DEFAULT_OPTIONS): rea
   return registry(options).adapters;
 }
 
-/** The adapter that tracks a courier slug, or null when Waybill cannot poll that courier. */
+/** The courier's own (direct) adapter, or null when Waybill cannot ask that courier directly. */
 export function adapterForSlug(slug: string, options: RegistryOptions = DEFAULT_OPTIONS): CarrierAdapter | null {
   return registry(options).bySlug.get(slug) ?? null;
 }
 
-/** Courier slugs that have an adapter. */
+/**
+ * Whether a tracking of this courier can be polled directly: it has an adapter, and a courier
+ * connection or the server's own credentials for it.
+ */
+export function canPollDirectly(slug: string, hasConnection: boolean, options: RegistryOptions = DEFAULT_OPTIONS): boolean {
+  const adapter = adapterForSlug(slug, options);
+  return adapter !== null && (hasConnection || adapter.hasServerCredentials !== false);
+}
+
+/** A tracking provider's adapter (17TRACK, Ship24), pointed at `<PROVIDER>_API_BASE_URL`; null when none is built in. */
+export function providerAdapter(provider: TrackingProvider, options: RegistryOptions = DEFAULT_OPTIONS): ProviderAdapter | null {
+  return registry(options).providers[provider] ?? null;
+}
+
+/** Courier slugs that have a direct adapter. */
 export function trackableSlugs(options: RegistryOptions = DEFAULT_OPTIONS): string[] {
   return [...registry(options).bySlug.keys()];
 }

@@ -4,7 +4,7 @@ import { TAGS } from "@/lib/carriers/types";
 
 describe("subtags", () => {
   it("lists every subtag of the compatible API, with unique codes named after their tag", () => {
-    expect(SUBTAGS).toHaveLength(37);
+    expect(SUBTAGS).toHaveLength(41);
     expect(new Set(SUBTAGS.map((entry) => entry.subtag)).size).toBe(SUBTAGS.length);
     for (const entry of SUBTAGS) {
       expect(entry.subtag).toMatch(new RegExp(`^${entry.tag}_\\d{3}$`));

@@ -131,6 +131,11 @@ export interface CarrierAdapter {
   /** How many numbers one call may carry (FedEx: 30). */
   batchSize: number;
   track(requests: TrackRequest[], now: Date): Promise<Map<string, TrackResult>>;
+  /**
+   * Direct adapters: whether the server's own credentials are configured, so a tracking without a
+   * courier connection can be polled (known without a failed call). Absent: it needs none (the testing courier).
+   */
+  hasServerCredentials?: boolean;
   /** Present on tracking-provider adapters only. */
   provider?: ProviderCalls;
 }

@@ -1,6 +1,7 @@
 import type { Executor } from "@/db/client";
 import { courierConnections } from "@/db/schema";
 import { newId } from "@/lib/ids";
+import { adoptNewConnection } from "@/lib/trackings/poll-new-route";
 import { courierConnectionView, type CourierConnectionView } from "./courier-connection-view";
 import { credentialsContext, sealCredentials } from "./credentials-cipher";
 import { connectionCourierOrThrow, validateCredentials } from "./validate-credentials";
@@ -10,7 +11,10 @@ export interface CourierConnectionInput {
   credentials: unknown;
 }
 
-/** Stores a merchant's carrier account, credentials encrypted; 4008/4009 name the field at fault. */
+/**
+ * Stores a merchant's carrier account, credentials encrypted; 4008/4009 name the field at fault.
+ * Trackings of that courier that nobody could follow take it and are polled soon.
+ */
 export async function createCourierConnection(
   db: Executor,
   organizationId: string,
@@ -20,16 +24,19 @@ export async function createCourierConnection(
   const credentials = validateCredentials(courier, input.credentials);
   const id = newId();
   const now = new Date();
-  const [row] = await db
-    .insert(courierConnections)
-    .values({
-      organizationId,
-      id,
-      courierSlug: courier.slug,
-      credentialsCiphertext: sealCredentials(credentials, credentialsContext(organizationId, id)),
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  return courierConnectionView(row!);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(courierConnections)
+      .values({
+        organizationId,
+        id,
+        courierSlug: courier.slug,
+        credentialsCiphertext: sealCredentials(credentials, credentialsContext(organizationId, id)),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await adoptNewConnection(tx, organizationId, courier.slug, id, now);
+    return courierConnectionView(row!);
+  });
 }

@@ -13,7 +13,9 @@ export function providerCredentialsContext(organizationId: string, provider: Tra
 /** The server-wide key of a provider from the environment, or undefined. */
 export function serverProviderCredentials(provider: TrackingProvider): Credentials | undefined {
   const settings = env();
-  if (provider === "track17") return settings.TRACK17_API_KEY ? { apiKey: settings.TRACK17_API_KEY } : undefined;
+  if (provider === "track17") {
+    return settings.TRACK17_API_KEY ? { apiKey: settings.TRACK17_API_KEY, ...(settings.TRACK17_PUSH ? { push: "on" } : {}) } : undefined;
+  }
   if (!settings.SHIP24_API_KEY) return undefined;
   return { apiKey: settings.SHIP24_API_KEY, ...(settings.SHIP24_WEBHOOK_SECRET ? { webhookSecret: settings.SHIP24_WEBHOOK_SECRET } : {}) };
 }

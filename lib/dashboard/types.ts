@@ -26,6 +26,13 @@ export interface EstimateView {
   confidence_code?: number | null;
 }
 
+/** Why nobody follows an active tracking, and links into Settings that fix it. */
+export interface NotTrackableView {
+  reason: "no_credentials" | "no_provider" | "not_covered";
+  message: string;
+  actions: Array<{ label: string; href: string }>;
+}
+
 export interface TrackingSummary {
   id: string;
   tracking_number: string;
@@ -43,6 +50,8 @@ export interface TrackingSummary {
   updated_at: string;
   latest_checkpoint: { message: string; checkpoint_time: string; location: string | null } | null;
   latest_estimated_delivery: { datetime: string; source: string } | null;
+  /** Set while nobody can follow the tracking (no connection, server credentials or tracking provider). */
+  not_trackable: NotTrackableView | null;
 }
 
 export interface TrackingDetail extends TrackingSummary {

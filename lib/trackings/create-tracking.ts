@@ -92,7 +92,7 @@ export async function createTracking(
   if (created) {
     const tracking = await linkReturnShipment(db, created);
     // The row is due now (its own durable record of the first poll); asking at once only saves the dispatcher's minute.
-    await requestPollAndEstimate(tracking);
+    await requestPollAndEstimate(db, tracking);
     return { tracking, checkpoints: [] };
   }
 

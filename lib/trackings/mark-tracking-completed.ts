@@ -1,4 +1,5 @@
 import type { Database } from "@/db/client";
+import type { Tracking } from "@/db/schema";
 import { trackingUpdated } from "@/inngest/events";
 import { subtagMessage } from "@/lib/carriers/subtags";
 import type { Tag } from "@/lib/carriers/types";
@@ -6,6 +7,7 @@ import { trackingUpdatedData } from "./announce-tracking-change";
 import { applyTrackingUpdate, type TrackingChange } from "./apply-tracking-update";
 import { recordFollowUp, sendFollowUps } from "./follow-ups";
 import { getTrackingRowOrThrow, type TrackingLocator } from "./get-tracking-or-throw";
+import { followUpAtProvider } from "./provider-follow-up";
 
 export const COMPLETION_REASONS = ["DELIVERED", "LOST", "RETURNED_TO_SENDER"] as const;
 export type CompletionReason = (typeof COMPLETION_REASONS)[number];
@@ -33,8 +35,10 @@ export async function markTrackingCompleted(
   locator: TrackingLocator,
   input: { reason: CompletionReason; eventDatetime?: string },
 ): Promise<TrackingChange> {
+  let before: Tracking | undefined;
   const { change, followUp } = await db.transaction(async (tx) => {
     const tracking = await getTrackingRowOrThrow(tx, organizationId, locator, { forUpdate: true });
+    before = tracking;
     const outcome = OUTCOME[input.reason];
     const now = new Date();
     const hasOffset = input.eventDatetime && /(Z|[+-]\d{2}:?\d{2})$/.test(input.eventDatetime.trim());
@@ -66,5 +70,6 @@ export async function markTrackingCompleted(
     return { change, followUp };
   });
   if (followUp) await sendFollowUps(db, [followUp]);
+  await followUpAtProvider(db, "stop", before!);
   return change;
 }

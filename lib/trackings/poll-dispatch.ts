@@ -1,7 +1,8 @@
 import { and, asc, eq, isNotNull, lte, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { trackings } from "@/db/schema";
-import { adapterForSlug } from "@/lib/carriers/registry";
+import { adapterForSlug, providerAdapter } from "@/lib/carriers/registry";
+import { routesOf, type PollRoute, type RouteDecision } from "./poll-route";
 import { POLL_LEASE_MS } from "./poll-schedule";
 
 export interface ClaimedTracking {
@@ -11,15 +12,26 @@ export interface ClaimedTracking {
   courierConnectionId: string | null;
 }
 
-/** One poll: a batch of one organisation's trackings of one courier, polled with one connection. */
+/**
+ * One poll: a batch of one organisation's trackings asked with one set of credentials. Direct: of
+ * one courier, with one connection (or the server's credentials). A provider's: of any couriers it
+ * follows, with the organisation's key for it. Untrackable: nobody is asked; they are rescheduled.
+ */
 export interface PollBatch {
   organizationId: string;
-  slug: string;
+  /** Absent: "direct" (requests from before routes existed). */
+  route?: PollRoute;
+  /** The courier of a direct batch; provider and untrackable batches mix couriers. */
+  slug?: string;
+  /** Polls of one lane share a concurrency limit: the courier of a direct batch, else the route. */
+  lane?: string;
   trackingIds: string[];
 }
 
 /** Trackings per poll for couriers asked one number per call: the adapter calls them concurrently, and one run per number would cost more than the call. */
 export const PER_NUMBER_POLL_BATCH = 20;
+/** Trackings per untrackable batch: nobody is called, the poll only reschedules them (and expires the old). */
+export const UNTRACKABLE_POLL_BATCH = 200;
 
 /**
  * Claims up to `limit` due trackings, oldest due first, by pushing their next poll a lease ahead,
@@ -60,19 +72,42 @@ export function pollBatchSize(slug: string): number {
   return Math.max(adapterForSlug(slug)?.batchSize ?? 1, PER_NUMBER_POLL_BATCH);
 }
 
-/** Groups claimed trackings by organisation, courier and connection (one call carries one set of credentials) and cuts the groups into polls. */
-export function pollBatches(claimed: readonly ClaimedTracking[]): PollBatch[] {
+/** The batch a tracking joins (its key and an empty batch) and how many trackings that batch may carry. */
+function batchOf(tracking: ClaimedTracking, decision: RouteDecision): { key: string; size: number; empty: PollBatch } {
+  const { organizationId } = tracking;
+  if (decision.route === "direct") {
+    return {
+      key: `${organizationId}\ndirect\n${tracking.slug}\n${tracking.courierConnectionId ?? ""}`,
+      size: pollBatchSize(tracking.slug),
+      empty: { organizationId, route: "direct", slug: tracking.slug, lane: tracking.slug, trackingIds: [] },
+    };
+  }
+  const size = decision.route === "untrackable" ? UNTRACKABLE_POLL_BATCH : (providerAdapter(decision.route)?.batchSize ?? 1);
+  return { key: `${organizationId}\n${decision.route}`, size, empty: { organizationId, route: decision.route, lane: decision.route, trackingIds: [] } };
+}
+
+/**
+ * Groups claimed trackings by organisation, route and credentials (one call carries one set: a
+ * direct courier's connection, or the organisation's provider key) and cuts the groups into polls
+ * of the route's batch (a provider's 40 across couriers). `decisions` are the trackings' routes, in order.
+ */
+export function pollBatches(claimed: readonly ClaimedTracking[], decisions: readonly RouteDecision[]): PollBatch[] {
   const open = new Map<string, PollBatch>();
   const batches: PollBatch[] = [];
-  for (const tracking of claimed) {
-    const key = `${tracking.organizationId}\n${tracking.slug}\n${tracking.courierConnectionId ?? ""}`;
+  claimed.forEach((tracking, index) => {
+    const { key, size, empty } = batchOf(tracking, decisions[index]!);
     let batch = open.get(key);
-    if (!batch || batch.trackingIds.length >= pollBatchSize(tracking.slug)) {
-      batch = { organizationId: tracking.organizationId, slug: tracking.slug, trackingIds: [] };
+    if (!batch || batch.trackingIds.length >= size) {
+      batch = empty;
       open.set(key, batch);
       batches.push(batch);
     }
     batch.trackingIds.push(tracking.id);
-  }
+  });
   return batches;
+}
+
+/** `pollBatches` with the trackings' routes looked up (one query for the organisations' provider keys). */
+export async function routedPollBatches(db: Executor, claimed: readonly ClaimedTracking[]): Promise<PollBatch[]> {
+  return pollBatches(claimed, await routesOf(db, claimed));
 }

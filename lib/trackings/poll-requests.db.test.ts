@@ -7,6 +7,8 @@ import { listTrackings } from "./list-trackings";
 import { requestPollAndEstimate } from "./poll-requests";
 
 const database = setupTestDatabase();
+// Server credentials for UPS and FedEx: their trackings are polled directly (the registry reads them when first used).
+Object.assign(process.env, { UPS_CLIENT_ID: "ups-id", UPS_CLIENT_SECRET: "ups-secret", FEDEX_CLIENT_ID: "fedex-id", FEDEX_CLIENT_SECRET: "fedex-secret" });
 
 async function newTracking(organization: Awaited<ReturnType<typeof createTenant>>["organization"], slug: string, number: string) {
   const { tracking } = await createTracking(database.db, organization, { trackingNumber: number, slugs: [slug], fields: {} });
@@ -26,7 +28,7 @@ describe("first-poll requests", () => {
     const fedex = await newTracking(organization, "fedex", "123456789012");
     // Each create asked for its own first poll; requests made together go as one poll per courier.
     expect((await sentFor(organization.id, 0)).polls).toHaveLength(3);
-    await Promise.all([...ups, fedex].map((tracking) => requestPollAndEstimate(tracking)));
+    await Promise.all([...ups, fedex].map((tracking) => requestPollAndEstimate(database.db, tracking)));
 
     const { polls } = await sentFor(organization.id, 3);
     expect(polls).toHaveLength(2);
@@ -34,12 +36,25 @@ describe("first-poll requests", () => {
     expect(polls.find((poll) => poll.slug === "fedex")).toMatchObject({ trackingIds: [fedex.id], estimate: true });
   });
 
+  it("sends trackings nobody can follow together, across couriers, as one untrackable poll", async () => {
+    const { organization } = await createTenant(database.db);
+    const royalMail = await newTracking(organization, "royal-mail", "RB123456785GB");
+    const dpd = await newTracking(organization, "dpd", "15501234567890");
+    // USPS has an adapter but neither server credentials here nor a connection.
+    const usps = await newTracking(organization, "usps", "9400111899223197428490");
+    await Promise.all([royalMail, dpd, usps].map((tracking) => requestPollAndEstimate(database.db, tracking)));
+    const { polls } = await sentFor(organization.id, 3);
+    expect(polls).toEqual([
+      { organizationId: organization.id, route: "untrackable", lane: "untrackable", trackingIds: [royalMail.id, dpd.id, usps.id], estimate: true },
+    ]);
+  });
+
   it("sends a request made after the last one was sent on its own", async () => {
     const { organization } = await createTenant(database.db);
     const first = await newTracking(organization, "ups", "1Z999AA10123456784");
     const second = await newTracking(organization, "ups", "1Z999AA10123456795");
-    await requestPollAndEstimate(first);
-    await requestPollAndEstimate(second);
+    await requestPollAndEstimate(database.db, first);
+    await requestPollAndEstimate(database.db, second);
     const { polls } = await sentFor(organization.id, 2);
     expect(polls.map((poll) => poll.trackingIds)).toEqual([[first.id], [second.id]]);
   });

@@ -1,6 +1,7 @@
+import type { Executor } from "@/db/client";
 import type { Tracking } from "@/db/schema";
 import { PendingEvents, trackingPollRequested } from "@/inngest/events";
-import { pollBatches, type ClaimedTracking } from "./poll-dispatch";
+import { routedPollBatches, type ClaimedTracking } from "./poll-dispatch";
 
 /**
  * Requests made within LINGER_MS of each other are sent together: a burst of creates becomes one
@@ -13,10 +14,10 @@ const MAX_BATCH = 100;
 
 let pending: { trackings: ClaimedTracking[]; flush: () => void; sent: Promise<void> } | undefined;
 
-async function sendPending(trackings: ClaimedTracking[]): Promise<void> {
-  const events = new PendingEvents();
-  for (const batch of pollBatches(trackings)) events.add(trackingPollRequested, { ...batch, estimate: true });
+async function sendPending(db: Executor, trackings: ClaimedTracking[]): Promise<void> {
   try {
+    const events = new PendingEvents();
+    for (const batch of await routedPollBatches(db, trackings)) events.add(trackingPollRequested, { ...batch, estimate: true });
     await events.send();
   } catch (error) {
     console.warn(`Waybill polls: could not request the first poll of ${trackings.length} tracking(s); the dispatcher will`, error);
@@ -30,7 +31,10 @@ async function sendPending(trackings: ClaimedTracking[]): Promise<void> {
  * (`next_poll_at` is now), so the dispatcher's next minute polls it anyway, and every poll that
  * brings checkpoints asks for an estimate.
  */
-export function requestPollAndEstimate(tracking: Pick<Tracking, "organizationId" | "id" | "slug" | "courierConnectionId">): Promise<void> {
+export function requestPollAndEstimate(
+  db: Executor,
+  tracking: Pick<Tracking, "organizationId" | "id" | "slug" | "courierConnectionId">,
+): Promise<void> {
   if (!pending) {
     const trackings: ClaimedTracking[] = [];
     let flush = () => {};
@@ -39,7 +43,7 @@ export function requestPollAndEstimate(tracking: Pick<Tracking, "organizationId"
     const sent = due.then(() => {
       clearTimeout(timer);
       if (pending?.trackings === trackings) pending = undefined;
-      return sendPending(trackings);
+      return sendPending(db, trackings);
     });
     pending = { trackings, flush, sent };
   }

@@ -14,36 +14,44 @@ const delayMinutes = (next: Date | null) => (next ? (next.getTime() - NOW.getTim
 
 describe("poll schedule", () => {
   it("polls sooner near delivery and rarer as a shipment goes quiet", () => {
-    expect(delayMinutes(nextPollAt(tracking("OutForDelivery", 0), NOW, true))).toBe(20);
-    expect(delayMinutes(nextPollAt(tracking("AvailableForPickup", 1), NOW, true))).toBe(30);
-    expect(delayMinutes(nextPollAt(tracking("InTransit", 5), NOW, true))).toBe(60);
-    expect(delayMinutes(nextPollAt(tracking("InTransit", 4 * 24), NOW, true))).toBe(180);
-    expect(delayMinutes(nextPollAt(tracking("InTransit", 8 * 24), NOW, true))).toBe(360);
-    expect(delayMinutes(nextPollAt(tracking("Pending", 1), NOW, true))).toBe(15);
-    expect(delayMinutes(nextPollAt(tracking("Pending", 3), NOW, true))).toBe(60);
-    expect(delayMinutes(nextPollAt(tracking("InfoReceived", 30), NOW, true))).toBe(180);
+    expect(delayMinutes(nextPollAt(tracking("OutForDelivery", 0), NOW, "polled"))).toBe(20);
+    expect(delayMinutes(nextPollAt(tracking("AvailableForPickup", 1), NOW, "polled"))).toBe(30);
+    expect(delayMinutes(nextPollAt(tracking("InTransit", 5), NOW, "polled"))).toBe(60);
+    expect(delayMinutes(nextPollAt(tracking("InTransit", 4 * 24), NOW, "polled"))).toBe(180);
+    expect(delayMinutes(nextPollAt(tracking("InTransit", 8 * 24), NOW, "polled"))).toBe(360);
+    expect(delayMinutes(nextPollAt(tracking("Pending", 1), NOW, "polled"))).toBe(15);
+    expect(delayMinutes(nextPollAt(tracking("Pending", 3), NOW, "polled"))).toBe(60);
+    expect(delayMinutes(nextPollAt(tracking("InfoReceived", 30), NOW, "polled"))).toBe(180);
   });
 
   it("stops at a final tag", () => {
-    expect(pollScheduleColumns(tracking("Delivered", 0), NOW, true)).toEqual({ active: false, nextPollAt: null });
-    expect(pollScheduleColumns(tracking("Expired", 0), NOW, true)).toEqual({ active: false, nextPollAt: null });
-    expect(pollScheduleColumns(tracking("Exception", 0), NOW, true)).toEqual({ active: true, nextPollAt: new Date(NOW.getTime() + minutes(120)) });
+    expect(pollScheduleColumns(tracking("Delivered", 0), NOW, "polled")).toEqual({ active: false, nextPollAt: null });
+    expect(pollScheduleColumns(tracking("Expired", 0), NOW, "polled")).toEqual({ active: false, nextPollAt: null });
+    expect(pollScheduleColumns(tracking("Exception", 0), NOW, "polled")).toEqual({ active: true, nextPollAt: new Date(NOW.getTime() + minutes(120)) });
   });
 
   it("follows the testing courier's script, then the table", () => {
     const createdAt = new Date(NOW.getTime() - minutes(2) - 10_000);
     const scripted = tracking("InTransit", 0, { slug: "testing-courier", trackingNumber: "ITOD-1-123456", createdAt });
     // Steps at +1, +2, +3, +4 minutes: the next one is the third.
-    expect(nextPollAt(scripted, NOW, true)).toEqual(new Date(createdAt.getTime() + minutes(3)));
+    expect(nextPollAt(scripted, NOW, "polled")).toEqual(new Date(createdAt.getTime() + minutes(3)));
     const finished = { ...scripted, createdAt: new Date(NOW.getTime() - minutes(10)), tag: "Exception", trackingNumber: "ITE-1-1" };
-    expect(delayMinutes(nextPollAt(finished, NOW, true))).toBe(120);
+    expect(delayMinutes(nextPollAt(finished, NOW, "polled"))).toBe(120);
   });
 
-  it("looks at couriers without an adapter daily, and at a Pending tracking when it is due to expire", () => {
-    expect(delayMinutes(nextPollAt(tracking("InTransit", 0), NOW, false))).toBe(24 * 60);
+  it("looks at trackings nobody can follow every 6 hours, and at a Pending tracking when it is due to expire", () => {
+    expect(delayMinutes(nextPollAt(tracking("InTransit", 0), NOW, "untrackable"))).toBe(6 * 60);
     const almostExpired = tracking("Pending", 30 * 24 - 2);
-    expect(delayMinutes(nextPollAt(almostExpired, NOW, false))).toBe(120);
-    expect(delayMinutes(nextPollAt(almostExpired, NOW, true))).toBe(120);
+    expect(delayMinutes(nextPollAt(almostExpired, NOW, "untrackable"))).toBe(120);
+    expect(delayMinutes(nextPollAt(almostExpired, NOW, "polled"))).toBe(120);
+  });
+
+  it("polls trackings a provider pushes every 12 hours, whatever their tag, until final", () => {
+    expect(delayMinutes(nextPollAt(tracking("OutForDelivery", 0), NOW, "pushed"))).toBe(12 * 60);
+    expect(delayMinutes(nextPollAt(tracking("Pending", 1), NOW, "pushed"))).toBe(12 * 60);
+    expect(pollScheduleColumns(tracking("Delivered", 0), NOW, "pushed")).toEqual({ active: false, nextPollAt: null });
+    // A Pending one is still looked at when it is due to expire.
+    expect(delayMinutes(nextPollAt(tracking("Pending", 30 * 24 - 2), NOW, "pushed"))).toBe(120);
   });
 
   it("expires a Pending tracking after 30 days, counted from its last retrack", () => {

@@ -29,12 +29,19 @@ export const POLL_INTERVALS: Readonly<Record<Tag, IntervalSteps | null>> = {
 
 /** A tracking still Pending this long after it was added (or retracked) becomes Expired. */
 export const PENDING_EXPIRY_MS = 30 * DAY_MS;
-/** Couriers without an adapter are only looked at once a day, to expire them on time. */
-export const UNTRACKABLE_INTERVAL_MS = DAY_MS;
+/**
+ * Trackings nobody can follow are looked at every 6 hours: to expire them on time, and to notice a
+ * key or connection added since (adding one also polls them at once).
+ */
+export const UNTRACKABLE_INTERVAL_MS = 6 * HOUR_MS;
+/** While a tracking provider pushes its news, polling it is only a safety net for lost pushes. */
+export const PUSHED_INTERVAL_MS = 12 * HOUR_MS;
 /** How long a claimed tracking is reserved for its poll before the dispatcher may hand it out again. */
 export const POLL_LEASE_MS = 15 * MINUTE_MS;
 /** After the carrier refused our credentials or request: nothing changes until someone fixes it. */
 export const REFUSED_RETRY_MS = 6 * HOUR_MS;
+/** A tracking provider held a poll back without saying how long (a rate limit, a quota used up): try again this much later. */
+export const PROVIDER_POSTPONE_MS = 30 * MINUTE_MS;
 
 export const EXPIRED_STATUS = { tag: "Expired", subtag: "Expired_001", subtagMessage: "Expired" } as const;
 
@@ -67,16 +74,21 @@ function nextTestingStep(tracking: ScheduledTracking, now: Date): Date | null {
 }
 
 /**
- * When to poll a tracking next, as it stands after a poll at `now`; null when its tag is final.
- * `trackable` is false for couriers without an adapter, which are only kept until they expire.
+ * How a tracking is followed, for its schedule: asked of a carrier or provider on the table above
+ * (`polled`); followed by a provider's pushes, polled every 12 hours as a safety net (`pushed`);
+ * or followed by nobody, looked at every 6 hours until it expires (`untrackable`).
  */
-export function nextPollAt(tracking: ScheduledTracking, now: Date, trackable: boolean): Date | null {
+export type PollMode = "polled" | "pushed" | "untrackable";
+
+/** When to poll a tracking next, as it stands after a poll at `now`; null when its tag is final. */
+export function nextPollAt(tracking: ScheduledTracking, now: Date, mode: PollMode): Date | null {
   const steps = intervalSteps(tracking.tag);
   if (!steps) return null;
   let next: number;
-  const scripted = trackable ? nextTestingStep(tracking, now) : null;
+  const scripted = mode === "polled" ? nextTestingStep(tracking, now) : null;
   if (scripted) next = scripted.getTime();
-  else if (!trackable) next = now.getTime() + UNTRACKABLE_INTERVAL_MS;
+  else if (mode === "untrackable") next = now.getTime() + UNTRACKABLE_INTERVAL_MS;
+  else if (mode === "pushed") next = now.getTime() + PUSHED_INTERVAL_MS;
   else {
     const quietMs = now.getTime() - (tracking.tag === "Pending" ? pendingSince(tracking) : tracking.lastUpdatedAt).getTime();
     const [, minutes] = steps.findLast(([hours]) => quietMs >= hours * HOUR_MS) ?? steps[0]!;
@@ -88,7 +100,7 @@ export function nextPollAt(tracking: ScheduledTracking, now: Date, trackable: bo
 }
 
 /** The lifecycle columns after a poll: the next poll, or inactive once the tag is final. */
-export function pollScheduleColumns(tracking: ScheduledTracking, now: Date, trackable: boolean): Pick<Tracking, "active" | "nextPollAt"> {
-  const next = nextPollAt(tracking, now, trackable);
+export function pollScheduleColumns(tracking: ScheduledTracking, now: Date, mode: PollMode): Pick<Tracking, "active" | "nextPollAt"> {
+  const next = nextPollAt(tracking, now, mode);
   return { active: next !== null, nextPollAt: next };
 }

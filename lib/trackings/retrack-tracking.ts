@@ -4,11 +4,12 @@ import { trackings } from "@/db/schema";
 import { ApiError } from "@/lib/api/errors";
 import { getTrackingRowOrThrow, type TrackingLocator } from "./get-tracking-or-throw";
 import { requestPollAndEstimate } from "./poll-requests";
+import { followUpAtProvider } from "./provider-follow-up";
 import { withCheckpoints, type TrackingRecord } from "./tracking-record";
 
 export const MAX_RETRACKS = 3;
 
-/** Re-activates an inactive tracking (at most three times) and asks for its poll at once (the row is due now). */
+/** Re-activates an inactive tracking (at most three times), asks for its poll at once (the row is due now) and has a provider that followed it follow it again. */
 export async function retrackTracking(db: Executor, organizationId: string, locator: TrackingLocator): Promise<TrackingRecord> {
   const record = await db.transaction(async (tx) => {
     const current = await getTrackingRowOrThrow(tx, organizationId, locator, { forUpdate: true });
@@ -25,6 +26,7 @@ export async function retrackTracking(db: Executor, organizationId: string, loca
     const [record] = await withCheckpoints(tx, [updated!]);
     return record!;
   });
-  await requestPollAndEstimate(record.tracking);
+  await requestPollAndEstimate(db, record.tracking);
+  await followUpAtProvider(db, "restart", record.tracking);
   return record;
 }

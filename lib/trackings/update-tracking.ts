@@ -8,6 +8,7 @@ import { missingRequiredFields } from "@/lib/couriers/missing-required-fields";
 import { missingFieldsError } from "./create-tracking";
 import { requestPollAndEstimate } from "./poll-requests";
 import { getTrackingRowOrThrow, type TrackingLocator } from "./get-tracking-or-throw";
+import { followUpCourierChange } from "./provider-follow-up";
 import { additionalFieldsOf, searchTextOf, trackingDedupeKey, type TrackingPatch } from "./tracking-patch";
 import { withCheckpoints, type TrackingRecord } from "./tracking-record";
 
@@ -19,7 +20,7 @@ export interface UpdateTrackingInput {
 
 export interface UpdateTrackingResult {
   record: TrackingRecord;
-  /** The courier changed: the caller queues a fresh poll. */
+  /** The courier changed: the caller queues a fresh poll (a provider that followed the old courier has been told). */
   courierChanged: boolean;
 }
 
@@ -50,8 +51,10 @@ export async function updateTracking(
   locator: TrackingLocator,
   input: UpdateTrackingInput,
 ): Promise<UpdateTrackingResult> {
+  let before: Tracking | undefined;
   const result = await db.transaction(async (tx) => {
     const current = await getTrackingRowOrThrow(tx, organization.id, locator, { forUpdate: true });
+    before = current;
     const next: Tracking = { ...current, ...input.fields } as Tracking;
     const now = new Date();
     let courierChanged = false;
@@ -95,6 +98,9 @@ export async function updateTracking(
     return { record: record!, courierChanged };
   });
   // A new courier starts over: the row is due now; asking at once saves the dispatcher's minute.
-  if (result.courierChanged) await requestPollAndEstimate(result.record.tracking);
+  if (result.courierChanged) {
+    await requestPollAndEstimate(db, result.record.tracking);
+    await followUpCourierChange(db, before!, result.record.tracking);
+  }
   return result;
 }

@@ -43,6 +43,7 @@ export function createDhlAdapter(options: DhlAdapterOptions = {}): CarrierAdapte
   return {
     slugs: Object.keys(DHL_SERVICE_BY_SLUG),
     batchSize: 1,
+    hasServerCredentials: Boolean(options.apiKey),
     async track(requests) {
       return new Map(await mapWithConcurrency(requests, options.concurrency ?? 4, trackOne));
     },

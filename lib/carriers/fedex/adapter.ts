@@ -61,6 +61,7 @@ export function createFedexAdapter(options: FedexAdapterOptions = {}): CarrierAd
   return {
     slugs: ["fedex", "fedex-api"],
     batchSize: FEDEX_BATCH_SIZE,
+    hasServerCredentials: Boolean(options.clientId && options.clientSecret),
     async track(requests) {
       const answered = await mapWithConcurrency(batches(requests, options), options.concurrency ?? 2, trackBatch);
       return new Map(answered.flat());

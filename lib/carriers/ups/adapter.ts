@@ -26,6 +26,7 @@ export function createUpsAdapter(options: UpsAdapterOptions = {}): CarrierAdapte
   return {
     slugs: ["ups", "ups-api"],
     batchSize: 1,
+    hasServerCredentials: Boolean(options.clientId && options.clientSecret),
     async track(requests) {
       return new Map(await mapWithConcurrency(requests, options.concurrency ?? 4, trackOne));
     },

@@ -32,6 +32,7 @@ export function createUspsAdapter(options: UspsAdapterOptions = {}): CarrierAdap
   return {
     slugs: ["usps", "usps-api"],
     batchSize: 1,
+    hasServerCredentials: Boolean(options.clientId && options.clientSecret),
     async track(requests) {
       return new Map(await mapWithConcurrency(requests, options.concurrency ?? 4, trackOne));
     },

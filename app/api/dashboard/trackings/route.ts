@@ -2,7 +2,7 @@ import { z } from "zod";
 import { codec202504 } from "@/lib/api/versions/2025-04";
 import { dashboardRoute, readJson } from "@/lib/dashboard/dashboard-route";
 import { listDashboardTrackings } from "@/lib/dashboard/list-dashboard-trackings";
-import { trackingDetailView } from "@/lib/dashboard/tracking-view";
+import { trackingDetailWithRoute } from "@/lib/dashboard/tracking-view";
 import { createTracking } from "@/lib/trackings/create-tracking";
 
 export const GET = dashboardRoute(async ({ request, db, user }) =>
@@ -13,5 +13,5 @@ export const GET = dashboardRoute(async ({ request, db, user }) =>
 export const POST = dashboardRoute(async ({ request, db, user }) => {
   const body = await readJson(request, z.record(z.string(), z.unknown()));
   const record = await createTracking(db, user.organization, codec202504.parseCreate(body));
-  return Response.json(trackingDetailView(record), { status: 201 });
+  return Response.json(await trackingDetailWithRoute(db, record), { status: 201 });
 });

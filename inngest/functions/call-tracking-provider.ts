@@ -1,0 +1,27 @@
+import { getDb } from "@/db/client";
+import { callTrackingProvider as callProvider } from "@/lib/trackings/call-tracking-provider";
+import { inngest } from "../client";
+import { trackingProviderCallRequested } from "../events";
+
+/** Waits between tries while the provider is down: about nine hours in all, then the call is given up (and logged). */
+export const PROVIDER_CALL_WAITS_S = [60, 300, 1_800, 7_200, 21_600];
+
+/**
+ * Tells a tracking provider that trackings ended, started again or changed courier. The call is
+ * retried by sleeping, not by failing, so a provider outage leaves no error trail in the log.
+ */
+export const callTrackingProvider = inngest.createFunction(
+  { id: "call-tracking-provider", concurrency: { limit: 2, key: "event.data.provider" }, triggers: [trackingProviderCallRequested] },
+  async ({ event, step }) => {
+    for (let attempt = 0; ; attempt++) {
+      const outcome = await step.run(`call-${attempt}`, async () => callProvider(await getDb(), event.data, new Date()));
+      if (outcome.status !== "retry") return outcome;
+      const wait = PROVIDER_CALL_WAITS_S[attempt];
+      if (wait === undefined) {
+        console.warn(`Waybill: gave up asking ${event.data.provider} to ${event.data.call} ${event.data.trackings.length} tracking(s): ${outcome.reason}`);
+        return { status: "gave_up", reason: outcome.reason };
+      }
+      await step.sleep(`wait-${attempt}`, Math.max(wait, outcome.waitSeconds ?? 0) * 1000);
+    }
+  },
+);
