@@ -271,9 +271,19 @@ export async function pollTrackingBatch(db: Database, batch: PollBatch, now: Dat
   }
 
   const mode: PollMode = call?.mode ?? "untrackable";
-  const stores = rows.length
-    ? await storeResults(db, batch, rows, (row) => ({ result: results.get(row.id), notTrackable: notTrackable.get(row.id) }), mode, now)
-    : new Map<string, TrackingChange>();
+  return storeAnswers(db, batch, rows, (row) => ({ result: results.get(row.id), notTrackable: notTrackable.get(row.id) }), mode, now);
+}
+
+/** Stores a poll's (or a push's) answers and says what a merchant would notice, what was polled first, and what ended at a provider. */
+async function storeAnswers(
+  db: Database,
+  batch: PollBatch,
+  rows: Tracking[],
+  answer: (row: Tracking) => { result?: TrackResult; notTrackable?: NotTrackableCode },
+  mode: PollMode,
+  now: Date,
+): Promise<PollOutcome> {
+  const stores = rows.length ? await storeResults(db, batch, rows, answer, mode, now) : new Map<string, TrackingChange>();
   const changes: PolledChange[] = [];
   const firstPolledIds: string[] = [];
   const ended: ProviderTrackingRef[] = [];
@@ -284,6 +294,7 @@ export async function pollTrackingBatch(db: Database, batch: PollBatch, now: Dat
     if (!change.record.tracking.active) ended.push(providerTrackingRef(row));
     if (change.changed) changes.push({ ...trackingUpdatedData(change), newCheckpointCount: change.newCheckpointCount });
   }
+  const route = batch.route ?? "direct";
   const provider = isProviderRoute(route) ? route : undefined;
   return {
     polled: stores.size,
@@ -292,4 +303,20 @@ export async function pollTrackingBatch(db: Database, batch: PollBatch, now: Dat
     firstPolledIds,
     ...(provider && ended.length ? { ended: { provider, trackings: ended } } : {}),
   };
+}
+
+/**
+ * A provider's push about some of an organisation's trackings, stored through the poll's own write
+ * path: the push counts as their poll (polling stays a 12-hour safety net while pushes come).
+ */
+export async function storePushedAnswers(
+  db: Database,
+  organizationId: string,
+  provider: TrackingProvider,
+  rows: Tracking[],
+  results: ReadonlyMap<string, TrackResult>,
+  now: Date,
+): Promise<PollOutcome> {
+  const batch: PollBatch = { organizationId, route: provider, lane: provider, trackingIds: rows.map((row) => row.id) };
+  return storeAnswers(db, batch, rows, (row) => ({ result: results.get(row.id) }), "pushed", now);
 }

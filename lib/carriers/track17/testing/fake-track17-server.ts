@@ -39,6 +39,8 @@ export interface FakeTrack17 {
   failNext(kind: FakeTrack17Failure): void;
   setQuota(remaining: number): void;
   pushTo(url: string, number: string, event?: "TRACKING_UPDATED" | "TRACKING_STOPPED"): Promise<number>;
+  /** The signed push 17TRACK would send about a number, as a Request to hand to a route. */
+  pushRequest(url: string, number: string, event?: "TRACKING_UPDATED" | "TRACKING_STOPPED"): Request;
   close(): Promise<void>;
 }
 
@@ -170,11 +172,13 @@ export async function startFakeTrack17(options: { apiKey: string }): Promise<Fak
     setQuota(remaining) {
       quotaRemaining = remaining;
     },
-    async pushTo(url, number, event = "TRACKING_UPDATED") {
+    pushRequest(url, number, event = "TRACKING_UPDATED") {
       const parcel = parcels.get(number)!;
       const rawBody = JSON.stringify({ event, data: { number, carrier: parcel.carrier, tag: "", track_info: event === "TRACKING_UPDATED" ? trackInfo(number) : undefined } });
-      const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json", sign: track17Signature(rawBody, options.apiKey) }, body: rawBody });
-      return response.status;
+      return new Request(url, { method: "POST", headers: { "content-type": "application/json", sign: track17Signature(rawBody, options.apiKey) }, body: rawBody });
+    },
+    async pushTo(url, number, event = "TRACKING_UPDATED") {
+      return (await fetch(this.pushRequest(url, number, event))).status;
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -1,0 +1,51 @@
+import { and, eq } from "drizzle-orm";
+import type { Executor } from "@/db/client";
+import { trackingProviderConnections } from "@/db/schema";
+import { ApiError } from "@/lib/api/errors";
+import { providerAdapter } from "@/lib/carriers/registry";
+import { CarrierError, type ProviderQuota } from "@/lib/carriers/types";
+import type { TrackingProvider } from "@/lib/couriers/providers/provider-codes";
+import { sealCredentials, type Credentials } from "./credentials-cipher";
+import { providerCredentialsContext } from "./provider-credentials";
+
+export const PROVIDER_LABELS: Record<TrackingProvider, string> = { track17: "17TRACK", ship24: "Ship24" };
+
+/** Asks the provider for the key's quota: a refused key or an unreachable provider is a clear 400, never stored. */
+export async function testProviderKey(provider: TrackingProvider, credentials: Credentials): Promise<ProviderQuota> {
+  const adapter = providerAdapter(provider);
+  if (!adapter) throw new ApiError(400, `${PROVIDER_LABELS[provider]} is not available on this server yet.`);
+  try {
+    return await adapter.provider.quota(credentials);
+  } catch (error) {
+    if (!(error instanceof CarrierError)) throw error;
+    if (error.kind === "auth") throw new ApiError(400, `${PROVIDER_LABELS[provider]} refused the key: check it and try again.`);
+    throw new ApiError(400, `${PROVIDER_LABELS[provider]} could not be asked about the key (${error.message}); try again in a moment.`);
+  }
+}
+
+/** An organisation's provider key, tested with one call and stored sealed with the quota it has. */
+export async function saveProviderKey(db: Executor, organizationId: string, provider: TrackingProvider, credentials: Credentials, now = new Date()): Promise<ProviderQuota> {
+  const quota = await testProviderKey(provider, credentials);
+  const values = {
+    credentialsCiphertext: sealCredentials(credentials, providerCredentialsContext(organizationId, provider)),
+    quota,
+    quotaCheckedAt: now,
+    lastError: null,
+    lastErrorAt: null,
+    updatedAt: now,
+  };
+  await db
+    .insert(trackingProviderConnections)
+    .values({ organizationId, provider, ...values })
+    .onConflictDoUpdate({ target: [trackingProviderConnections.organizationId, trackingProviderConnections.provider], set: values });
+  return quota;
+}
+
+/** Forgets an organisation's key: its trackings fall back to the server's key, or become not trackable. */
+export async function removeProviderKey(db: Executor, organizationId: string, provider: TrackingProvider): Promise<boolean> {
+  const removed = await db
+    .delete(trackingProviderConnections)
+    .where(and(eq(trackingProviderConnections.organizationId, organizationId), eq(trackingProviderConnections.provider, provider)))
+    .returning({ provider: trackingProviderConnections.provider });
+  return removed.length > 0;
+}
