@@ -155,6 +155,12 @@ export async function startFakeTrack17(options: { apiKey: string }): Promise<Fak
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
 
+  function pushRequest(url: string, number: string, event: "TRACKING_UPDATED" | "TRACKING_STOPPED" = "TRACKING_UPDATED"): Request {
+    const parcel = parcels.get(number)!;
+    const rawBody = JSON.stringify({ event, data: { number, carrier: parcel.carrier, tag: "", track_info: event === "TRACKING_UPDATED" ? trackInfo(number) : undefined } });
+    return new Request(url, { method: "POST", headers: { "content-type": "application/json", sign: track17Signature(rawBody, options.apiKey) }, body: rawBody });
+  }
+
   return {
     baseUrl: `http://127.0.0.1:${port}/track/v2.4`,
     script(number, carrier, events, extra = {}) {
@@ -172,13 +178,9 @@ export async function startFakeTrack17(options: { apiKey: string }): Promise<Fak
     setQuota(remaining) {
       quotaRemaining = remaining;
     },
-    pushRequest(url, number, event = "TRACKING_UPDATED") {
-      const parcel = parcels.get(number)!;
-      const rawBody = JSON.stringify({ event, data: { number, carrier: parcel.carrier, tag: "", track_info: event === "TRACKING_UPDATED" ? trackInfo(number) : undefined } });
-      return new Request(url, { method: "POST", headers: { "content-type": "application/json", sign: track17Signature(rawBody, options.apiKey) }, body: rawBody });
-    },
+    pushRequest,
     async pushTo(url, number, event = "TRACKING_UPDATED") {
-      return (await fetch(this.pushRequest(url, number, event))).status;
+      return (await fetch(pushRequest(url, number, event))).status;
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
