@@ -1,4 +1,6 @@
-// `npm run bench -- poll [--trackings 10000] [--concurrency 4] [--all-functions] [--statements] [--profile FILE]`
+// `npm run bench -- poll [--provider 17track] [--trackings 10000] [--concurrency 4] [--all-functions] [--statements] [--profile FILE]`
+// With --provider 17track: royal-mail trackings followed through the local fake 17TRACK (40 numbers
+// a call), measured in the same run as the direct UPS figure.
 // The embedded default end to end: PGlite in a data directory, the embedded runner on pg-boss
 // (4 jobs at a time, as `npm start` runs it), UPS trackings polled over HTTP from the local fake
 // carrier server. All trackings fall due together just before a dispatcher slot; the figure is
@@ -19,7 +21,9 @@ import { functions as allFunctions } from "@/inngest/functions";
 import { dispatchPolls } from "@/inngest/functions/dispatch-polls";
 import { pollTrackings } from "@/inngest/functions/poll-trackings";
 import { createOrganization } from "@/lib/accounts/create-organization";
-import { startFakeCarrierServer } from "@/lib/carriers/testing/fake-carrier-server";
+import { type FakeCarrierServer, startFakeCarrierServer } from "@/lib/carriers/testing/fake-carrier-server";
+import { type FakeTrack17, startFakeTrack17 } from "@/lib/carriers/track17/testing/fake-track17-server";
+import { resetEnvForTests } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { startProfile } from "./profile";
 import { countStatements, type Group, printStatementTimes, StatementCounter } from "./statement-counter";
@@ -31,15 +35,53 @@ function option(args: string[], name: string, fallback: number): number {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+interface Measured {
+  perSecond: number;
+  writesPerPoll: number;
+}
+
+type Kind = "ups" | "17track";
+
 export async function run(args: string[]) {
+  const providerIndex = args.indexOf("--provider");
+  const provider = providerIndex >= 0 ? args[providerIndex + 1] : undefined;
+  if (provider !== undefined && provider !== "17track") throw new Error(`--provider takes 17track, not ${provider}`);
+  const carrier = await startFakeCarrierServer({ generateInTransit: true, recordRequests: false });
+  const track17 = await startFakeTrack17({ apiKey: TRACK17_KEY });
+  // The carrier registry reads its configuration from the environment when first used.
+  Object.assign(process.env, carrier.env, { TRACK17_API_BASE_URL: track17.baseUrl, TRACK17_API_KEY: TRACK17_KEY, TRACK17_RATE_LIMIT: "off" });
+  resetEnvForTests();
+  try {
+    const ups = await measure(args, "ups", { carrier, track17 });
+    if (provider !== "17track") {
+      console.log(JSON.stringify({ bench: "poll", per_s: Math.round(ups.perSecond), writes_per_poll: Number(ups.writesPerPoll.toFixed(2)) }));
+      return;
+    }
+    const through17 = await measure(args, "17track", { carrier, track17 });
+    console.log(
+      JSON.stringify({
+        bench: "poll",
+        provider: "17track",
+        per_s: Math.round(through17.perSecond),
+        ups_per_s: Math.round(ups.perSecond),
+        writes_per_poll: Number(through17.writesPerPoll.toFixed(2)),
+      }),
+    );
+  } finally {
+    await Promise.all([carrier.close(), track17.close()]);
+  }
+}
+
+const TRACK17_KEY = "bench-17track-key";
+const ROYAL_MAIL = 11031;
+
+async function measure(args: string[], kind: Kind, fakes: { carrier: FakeCarrierServer; track17: FakeTrack17 }): Promise<Measured> {
   const total = option(args, "trackings", 10_000);
   const withAllFunctions = args.includes("--all-functions");
   // 4 is what `npm start` runs (inngest/embedded/worker.ts); other values are for exploring.
   const concurrency = option(args, "concurrency", 4);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "waybill-bench-poll-"));
-  const carrier = await startFakeCarrierServer({ generateInTransit: true, recordRequests: false });
-  // The carrier registry reads its configuration from the environment when first used.
-  Object.assign(process.env, carrier.env);
+  const { carrier, track17 } = fakes;
 
   const handle = await openPglite(path.join(dataDir, "pglite"));
   await migrateDatabase(handle);
@@ -52,13 +94,23 @@ export async function run(args: string[]) {
   const seedStarted = Date.now();
   for (let from = 0; from < total; from += 1_000) {
     const rows: NewTracking[] = Array.from({ length: Math.min(1_000, total - from) }, (_, index) => {
-      const trackingNumber = `1ZBENCH${String(from + index).padStart(11, "0")}`;
-      return { organizationId: organization.id, id: newId(), trackingNumber, slug: "ups", dedupeKey: `ups:${trackingNumber}`, title: trackingNumber, nextPollAt: null };
+      const trackingNumber = kind === "ups" ? `1ZBENCH${String(from + index).padStart(11, "0")}` : `RB${String(from + index).padStart(9, "0")}GB`;
+      const slug = kind === "ups" ? "ups" : "royal-mail";
+      return { organizationId: organization.id, id: newId(), trackingNumber, slug, dedupeKey: `${slug}:${trackingNumber}`, title: trackingNumber, nextPollAt: null };
     });
+    if (kind === "17track") {
+      // Registered by an earlier poll, with two scans each: the steady state of a followed parcel.
+      const day = Date.now() - 86_400_000;
+      for (const row of rows) {
+        track17.script(row.trackingNumber, ROYAL_MAIL, [
+          { at: new Date(day).toISOString(), subStatus: "InTransit_PickedUp", description: "Collected", city: "London", country: "GB" },
+          { at: new Date(day + 3_600_000).toISOString(), subStatus: "InTransit_Other", description: "In transit", city: "Leeds", country: "GB" },
+        ], { registered: true });
+      }
+    }
     await db.insert(trackings).values(rows);
   }
-  console.log(`seeded ${total} UPS trackings in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s (PGlite in ${dataDir})`);
-
+  console.log(`seeded ${total} ${kind === "ups" ? "UPS" : "Royal Mail (through 17TRACK)"} trackings in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s (PGlite in ${dataDir})`);
 
   const functions: InngestFunction.Any[] = withAllFunctions ? allFunctions : [dispatchPolls, pollTrackings];
   const queue = new PgBossQueue(handle, { concurrency });
@@ -75,7 +127,7 @@ export async function run(args: string[]) {
     const loadBefore = os.loadavg()[0]!;
     const cpuBefore = process.cpuUsage();
     const stopProfile = await startProfile(args);
-    const callsBefore = carrier.requestCount("ups", "track");
+    const callsBefore = kind === "ups" ? carrier.requestCount("ups", "track") : track17.calls.length;
     let stored = 0;
     let lastReport = Date.now();
     while (stored < total) {
@@ -100,17 +152,17 @@ export async function run(args: string[]) {
     const perSecond = total / seconds;
     const writesPerPoll = writes / total;
     console.log(`polled ${total} trackings in ${seconds.toFixed(1)} s from the dispatcher slot: ${perSecond.toFixed(0)} per second`);
-    console.log(`carrier calls: ${carrier.requestCount("ups", "track") - callsBefore}; checkpoints stored: ${checkpointCount}`);
+    const calls = kind === "ups" ? carrier.requestCount("ups", "track") - callsBefore : track17.calls.length - callsBefore;
+    console.log(`${kind === "ups" ? "UPS" : "17TRACK"} calls: ${calls}; checkpoints stored: ${checkpointCount}`);
     console.log(
       `writes: ${writes} (${writesPerPoll.toFixed(2)} per poll): ` +
         (Object.entries(counter.writes) as [Group, number][]).map(([group, value]) => `${group} ${(value / total).toFixed(2)}`).join(", ") +
         `; reads: ${(counter.reads / total).toFixed(2)} per poll`,
     );
     if (args.includes("--statements")) printStatementTimes(counter);
-    console.log(JSON.stringify({ bench: "poll", per_s: Math.round(perSecond), writes_per_poll: Number(writesPerPoll.toFixed(2)) }));
+    return { perSecond, writesPerPoll };
   } finally {
     await engine.stop();
-    await carrier.close();
     setDatabaseHandle(undefined);
     await handle.close();
     rmSync(dataDir, { recursive: true, force: true });

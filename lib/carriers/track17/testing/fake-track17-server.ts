@@ -30,7 +30,8 @@ export type FakeTrack17Failure = "quota" | "daily" | "auth" | "rate" | "down";
 
 export interface FakeTrack17 {
   baseUrl: string;
-  script(number: string, carrier: number, events: FakeTrack17Event[], extra?: { localNumber?: string; localCarrier?: number; undetectable?: boolean }): void;
+  /** `registered`: as if an earlier poll had registered it (a benchmark's steady state). */
+  script(number: string, carrier: number, events: FakeTrack17Event[], extra?: { localNumber?: string; localCarrier?: number; undetectable?: boolean; registered?: boolean }): void;
   setNow(now: Date): void;
   registered(number: string): boolean;
   stopped(number: string): boolean;
@@ -163,8 +164,9 @@ export async function startFakeTrack17(options: { apiKey: string }): Promise<Fak
 
   return {
     baseUrl: `http://127.0.0.1:${port}/track/v2.4`,
-    script(number, carrier, events, extra = {}) {
+    script(number, carrier, events, { registered: already, ...extra } = {}) {
       parcels.set(number, { carrier, events: [...events].sort((a, b) => Date.parse(a.at) - Date.parse(b.at)), ...extra });
+      if (already) registered.add(number);
     },
     setNow(value) {
       now = value;
