@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { startWebhookReceiver, type WebhookReceiver } from "@/lib/webhooks/testing/webhook-receiver";
+import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
 import { baseURL, screenshot, signIn, testingNumber } from "./fixtures/dashboard";
 
 let receiver: WebhookReceiver;

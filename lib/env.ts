@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { decodeEncryptionKey } from "@/lib/connections/decode-encryption-key";
+import { decodeEncryptionKey } from "@/lib/decode-encryption-key";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0"])

@@ -10,7 +10,7 @@ import { setupTestDatabase } from "@/lib/testing/database";
 import { createTenant } from "@/lib/testing/factories";
 import { PollTestClock } from "@/lib/trackings/poll-test-clock";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
-import { startWebhookReceiver, type WebhookReceiver } from "@/lib/webhooks/testing/webhook-receiver";
+import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
 import { createTestEngine, type TestEngine } from "../testing";
 import { callTrackingProvider } from "./call-tracking-provider";
 import { deliverWebhook } from "./deliver-webhook";

@@ -10,8 +10,8 @@ import { runCommandLine } from "@/lib/operators/commands";
 import { callApi } from "@/lib/testing/api-client";
 import { setupTestDatabase } from "@/lib/testing/database";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
-import { startWebhookReceiver, type WebhookReceiver } from "@/lib/webhooks/testing/webhook-receiver";
-import { createTestTracking, storeScan } from "@/lib/webhooks/testing/tracking-updates";
+import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
+import { createTestTracking, storeScan } from "@/lib/testing/tracking-updates";
 import { API_VERSIONS } from "./types";
 import { routeTables } from "./versions/route-tables";
 

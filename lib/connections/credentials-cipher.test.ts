@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { credentialsContext, CredentialsDecryptionError, openCredentials, sealCredentials } from "./credentials-cipher";
-import { decodeEncryptionKey } from "./decode-encryption-key";
+import { decodeEncryptionKey } from "@/lib/decode-encryption-key";
 import { maskCredentials, maskSecret } from "./mask-credentials";
 import { getCourier } from "@/lib/couriers/get-courier";
 

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { env } from "@/lib/env";
-import { decodeEncryptionKey, ENCRYPTION_KEY_BYTES } from "./decode-encryption-key";
+import { decodeEncryptionKey, ENCRYPTION_KEY_BYTES } from "@/lib/decode-encryption-key";
 
 export const ENCRYPTION_KEY_FILE = "encryption.key";
 

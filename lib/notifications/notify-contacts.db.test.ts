@@ -7,8 +7,8 @@ import { createTestEngine, runsOf, stepsOf, type TestEngine } from "@/inngest/te
 import { resetEnvForTests } from "@/lib/env";
 import { setupTestDatabase } from "@/lib/testing/database";
 import { createTenant } from "@/lib/testing/factories";
-import { createTestTracking, storeScan } from "@/lib/webhooks/testing/tracking-updates";
-import { startWebhookReceiver, type ReceiverAnswer, type WebhookReceiver } from "@/lib/webhooks/testing/webhook-receiver";
+import { createTestTracking, storeScan } from "@/lib/testing/tracking-updates";
+import { startWebhookReceiver, type ReceiverAnswer, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
 import { notificationTransports } from "./notification-transports";
 import { prepareContactNotifications } from "./prepare-contact-notifications";
 import { sendNotificationMessage } from "./send-notification-message";

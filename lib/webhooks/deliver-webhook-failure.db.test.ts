@@ -8,7 +8,7 @@ import { resetEnvForTests } from "@/lib/env";
 import { setupTestDatabase } from "@/lib/testing/database";
 import { createTenant } from "@/lib/testing/factories";
 import { createWebhookEndpoint } from "./create-webhook-endpoint";
-import { createTestTracking, storeScan } from "./testing/tracking-updates";
+import { createTestTracking, storeScan } from "@/lib/testing/tracking-updates";
 
 // Every attempt fails on our side, as when the database is gone.
 vi.mock("./attempt-webhook-delivery", () => ({

@@ -17,8 +17,8 @@ import { createWebhookEndpoint } from "./create-webhook-endpoint";
 import { getWebhookSecret } from "./get-webhook-secret";
 import { rotateWebhookSecret } from "./rotate-webhook-secret";
 import { sendTestWebhook } from "./send-test-webhook";
-import { startWebhookReceiver, type ReceivedWebhook, type ReceiverAnswer, type WebhookReceiver } from "./testing/webhook-receiver";
-import { createTestTracking, storeScan } from "./testing/tracking-updates";
+import { startWebhookReceiver, type ReceivedWebhook, type ReceiverAnswer, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
+import { createTestTracking, storeScan } from "@/lib/testing/tracking-updates";
 import { updateWebhookEndpoint } from "./update-webhook-endpoint";
 
 const database = setupTestDatabase();

@@ -4,11 +4,11 @@ import { fanOutWebhooks } from "@/inngest/functions/fan-out-webhooks";
 import { createTestEngine } from "@/inngest/testing";
 import { resetEnvForTests } from "@/lib/env";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
-import { startWebhookReceiver } from "@/lib/webhooks/testing/webhook-receiver";
+import { startWebhookReceiver } from "@/lib/testing/webhook-receiver";
 import { callApi } from "@/lib/testing/api-client";
 import { setupTestDatabase } from "@/lib/testing/database";
 import { createTenant } from "@/lib/testing/factories";
-import { storeScan } from "@/lib/webhooks/testing/tracking-updates";
+import { storeScan } from "@/lib/testing/tracking-updates";
 
 const testDb = setupTestDatabase();
 let sequence = 0;
