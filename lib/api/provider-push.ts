@@ -1,4 +1,5 @@
 import { getDb } from "@/db/client";
+import { ship24Push } from "@/lib/carriers/ship24/push";
 import { track17Push } from "@/lib/carriers/track17/push";
 import type { ProviderPush } from "@/lib/carriers/types";
 import type { TrackingProvider } from "@/lib/couriers/providers/provider-codes";
@@ -6,6 +7,7 @@ import { receiveProviderPush } from "@/lib/trackings/receive-provider-push";
 
 const PUSHES: Partial<Record<string, { provider: TrackingProvider; push: ProviderPush }>> = {
   "17track": { provider: "track17", push: track17Push },
+  ship24: { provider: "ship24", push: ship24Push },
 };
 
 const MAX_PUSH_BYTES = 1024 * 1024;

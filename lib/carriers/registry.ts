@@ -3,6 +3,7 @@ import { createFedexAdapter } from "@/lib/carriers/fedex/adapter";
 import { type FetchFunction } from "@/lib/carriers/http-client";
 import { parseRateLimit } from "@/lib/carriers/request-throttle";
 import { createTestingCourierAdapter } from "@/lib/carriers/testing-courier/adapter";
+import { createShip24Adapter } from "@/lib/carriers/ship24/adapter";
 import { createTrack17Adapter } from "@/lib/carriers/track17/adapter";
 import { type CarrierAdapter, type ProviderCalls } from "@/lib/carriers/types";
 import { createUpsAdapter } from "@/lib/carriers/ups/adapter";
@@ -25,7 +26,7 @@ export interface RegistryOptions {
  * documented defaults (DHL Starter 1/s, FedEx 1,400 per 10 s, USPS about 60 per hour; UPS
  * publishes none). `<CARRIER>_RATE_LIMIT=off` turns the limit off, e.g. against a fake server.
  */
-const DEFAULT_RATE_LIMITS = { DHL: "1/1", UPS: "off", FEDEX: "1400/10", USPS: "60/3600", TRACK17: "3/1" } as const;
+const DEFAULT_RATE_LIMITS = { DHL: "1/1", UPS: "off", FEDEX: "1400/10", USPS: "60/3600", TRACK17: "3/1", SHIP24: "10/1" } as const;
 
 function common(env: CarrierEnv, carrier: keyof typeof DEFAULT_RATE_LIMITS, options: RegistryOptions) {
   const timeoutMs = Number(env.CARRIER_TIMEOUT_MS);
@@ -68,7 +69,8 @@ export type ProviderAdapter = CarrierAdapter & { provider: ProviderCalls };
 function buildProviderAdapters(options: RegistryOptions): Partial<Record<TrackingProvider, ProviderAdapter>> {
   const env = options.env ?? process.env;
   const track17 = createTrack17Adapter({ ...common(env, "TRACK17", options), apiKey: env.TRACK17_API_KEY });
-  return { track17: track17 as ProviderAdapter };
+  const ship24 = createShip24Adapter({ ...common(env, "SHIP24", options), apiKey: env.SHIP24_API_KEY });
+  return { track17: track17 as ProviderAdapter, ship24: ship24 as ProviderAdapter };
 }
 
 // Adapters hold token caches and quotas, so they live as long as the options they were built from.

@@ -3,7 +3,7 @@ import type { Executor } from "@/db/client";
 import { trackingProviderConnections, type Tracking } from "@/db/schema";
 import { canPollDirectly, providerAdapter } from "@/lib/carriers/registry";
 import { serverProviderCredentials } from "@/lib/connections/provider-credentials";
-import { providerCarrierCode, TRACKING_PROVIDERS, type TrackingProvider } from "@/lib/couriers/providers/provider-codes";
+import { providerFollows, TRACKING_PROVIDERS, type TrackingProvider } from "@/lib/couriers/providers/provider-codes";
 
 /** Who answers a tracking's polls: its courier's own adapter, a tracking provider, or nobody. */
 export type PollRoute = "direct" | TrackingProvider | "untrackable";
@@ -27,7 +27,7 @@ export const PROVIDER_PREFERENCE: readonly TrackingProvider[] = TRACKING_PROVIDE
 
 /** The providers that can follow a courier at all (whether or not anyone has a key). */
 export function providersCovering(slug: string): TrackingProvider[] {
-  return PROVIDER_PREFERENCE.filter((provider) => providerCarrierCode(provider, slug) !== undefined && providerAdapter(provider) !== null);
+  return PROVIDER_PREFERENCE.filter((provider) => providerFollows(provider, slug) && providerAdapter(provider) !== null);
 }
 
 /**

@@ -58,7 +58,8 @@ export async function receiveProviderPush(db: Database, provider: TrackingProvid
       if (row.trackingNumber !== update.trackingNumber) continue;
       const mine = signed.organizationIds === "server-default" ? !orgsWithOwnKey.has(row.organizationId) : withKey.has(row.organizationId);
       if (!mine) continue;
-      if (update.carrierCode && providerCarrierCode(provider, row.slug) !== update.carrierCode) continue;
+      const code = providerCarrierCode(provider, row.slug);
+      if (update.carrierCode && code && code !== update.carrierCode) continue;
       const entry = byOrganization.get(row.organizationId) ?? { rows: [], results: new Map<string, TrackResult>() };
       entry.rows.push(row);
       entry.results.set(row.id, update.result);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getCourier } from "@/lib/couriers/get-courier";
-import { providerCarrierCode, providerSlugs, slugForProviderCode } from "./provider-codes";
+import { providerCarrierCode, providerFollows, providerSlugs, slugForProviderCode } from "./provider-codes";
 
 describe("the 17TRACK crosswalk", () => {
   it("maps the couriers merchants ship with most to 17TRACK's published keys", () => {
@@ -48,8 +48,14 @@ describe("the 17TRACK crosswalk", () => {
 });
 
 describe("the Ship24 crosswalk", () => {
-  it("holds only codes checked against Ship24's documentation", () => {
+  it("holds only codes checked against Ship24's documentation, and follows every courier by Ship24's own detection", () => {
     expect(providerCarrierCode("ship24", "usps")).toBe("us-post");
-    expect(providerSlugs("ship24").length).toBeGreaterThanOrEqual(1);
+    expect(providerCarrierCode("ship24", "royal-mail")).toBeUndefined();
+    expect(providerFollows("ship24", "royal-mail")).toBe(true);
+    expect(providerFollows("ship24", "testing-courier")).toBe(false);
+    // Counted: every catalogue courier but the testing ones.
+    expect(providerSlugs("ship24").length).toBeGreaterThanOrEqual(1_550);
+    expect(providerFollows("track17", "royal-mail")).toBe(true);
+    expect(providerFollows("track17", "007ex")).toBe(false);
   });
 });

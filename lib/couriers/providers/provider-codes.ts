@@ -1,3 +1,4 @@
+import { CATALOGUE } from "@/lib/couriers/catalogue";
 import track17Codes from "./track17-codes.json";
 
 /** The tracking providers Waybill can route a courier through when no direct adapter follows it. */
@@ -39,7 +40,16 @@ export function slugForProviderCode(provider: TrackingProvider, code: string | n
   return SLUGS_BY_CODE[provider].get(String(code));
 }
 
-/** Every catalogue slug with a code of the provider. */
+// Ship24 detects a number's courier itself: a tracker needs no courier code, so it can follow any courier.
+const DETECTING: ReadonlySet<TrackingProvider> = new Set(["ship24"]);
+const CATALOGUE_SLUGS = CATALOGUE.map((courier) => courier.slug).filter((slug) => !slug.startsWith("testing-courier"));
+
+/** Whether the provider can follow a courier: 17TRACK needs its carrier key; Ship24 detects the courier. */
+export function providerFollows(provider: TrackingProvider, slug: string): boolean {
+  return CODES[provider][slug] !== undefined || (DETECTING.has(provider) && CATALOGUE_SLUGS.includes(slug));
+}
+
+/** Every catalogue slug the provider can follow. */
 export function providerSlugs(provider: TrackingProvider): string[] {
-  return Object.keys(CODES[provider]);
+  return DETECTING.has(provider) ? [...CATALOGUE_SLUGS] : Object.keys(CODES[provider]);
 }
