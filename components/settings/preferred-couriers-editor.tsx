@@ -5,20 +5,23 @@ import { useEffect, useState } from "react";
 import { errorMessage, fetchJson } from "@/components/data/fetch-json";
 import { useCouriers } from "@/components/trackings/use-couriers";
 import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
-import { Field, TextInput } from "@/components/ui/form-field";
+import { Field, SelectInput, TextInput } from "@/components/ui/form-field";
 import { PageHeader } from "@/components/ui/page-header";
 import { ErrorState, LoadingState } from "@/components/ui/states";
-import type { CourierOption } from "@/lib/dashboard/types";
+import type { CourierFollowing, CourierOption } from "@/lib/dashboard/types";
 
 const PREFERRED = ["preferred-couriers"];
+const FOLLOWING: Record<CourierFollowing, string> = { direct: "Direct", track17: "Via 17TRACK", ship24: "Via Ship24", not_trackable: "Not trackable" };
 const MAX_RESULTS = 12;
 
 function Editor({ saved, catalogue }: { saved: string[]; catalogue: CourierOption[] }) {
   const client = useQueryClient();
   const [draft, setDraft] = useState(saved);
   const [search, setSearch] = useState("");
+  const [followingFilter, setFollowingFilter] = useState<CourierFollowing | "">("");
   const [announcement, setAnnouncement] = useState("");
   // After a move, the same button keeps the focus (or its twin, once it reaches an end).
   const [focusTarget, setFocusTarget] = useState<{ slug: string; direction: "up" | "down" } | null>(null);
@@ -43,9 +46,13 @@ function Editor({ saved, catalogue }: { saved: string[]; catalogue: CourierOptio
 
   const dirty = draft.join(",") !== saved.join(",");
   const term = search.trim().toLowerCase();
-  const results = term
-    ? catalogue.filter((courier) => !draft.includes(courier.slug) && (courier.name.toLowerCase().includes(term) || courier.slug.includes(term))).slice(0, MAX_RESULTS)
-    : [];
+  const results =
+    term || followingFilter
+      ? catalogue
+          .filter((courier) => !draft.includes(courier.slug) && (!followingFilter || courier.following === followingFilter))
+          .filter((courier) => !term || courier.name.toLowerCase().includes(term) || courier.slug.includes(term))
+          .slice(0, MAX_RESULTS)
+      : [];
 
   function move(index: number, direction: "up" | "down") {
     const target = direction === "up" ? index - 1 : index + 1;
@@ -130,9 +137,23 @@ function Editor({ saved, catalogue }: { saved: string[]; catalogue: CourierOptio
       <Card>
         <CardHeader title="Add from the catalogue" description={`${catalogue.length} couriers, by name or slug.`} />
         <CardBody className="space-y-3">
-          <Field label="Search couriers">
-            {(control) => <TextInput {...control} type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Name or slug, e.g. DHL" />}
-          </Field>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Field label="Search couriers">
+              {(control) => <TextInput {...control} type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Name or slug, e.g. DHL" />}
+            </Field>
+            <Field label="How Waybill follows them">
+              {(control) => (
+                <SelectInput {...control} value={followingFilter} onChange={(event) => setFollowingFilter(event.target.value as CourierFollowing | "")}>
+                  <option value="">Any way</option>
+                  {(Object.keys(FOLLOWING) as CourierFollowing[]).map((value) => (
+                    <option key={value} value={value}>
+                      {FOLLOWING[value]}
+                    </option>
+                  ))}
+                </SelectInput>
+              )}
+            </Field>
+          </div>
           {term && results.length === 0 && <p className="text-sm text-slate-600">No courier matches “{search.trim()}”.</p>}
           {results.length > 0 && (
             <ul className="divide-y divide-slate-100 rounded-lg ring-1 ring-slate-200" aria-label="Search results">
@@ -141,7 +162,7 @@ function Editor({ saved, catalogue }: { saved: string[]; catalogue: CourierOptio
                   <span className="min-w-0">
                     <span className="block truncate text-sm font-medium text-slate-900">{courier.name}</span>
                     <span className="block text-xs text-slate-500">
-                      {courier.slug}
+                      {courier.following && <Badge tone={courier.following === "not_trackable" ? "slate" : "indigo"}>{FOLLOWING[courier.following]}</Badge>} {courier.slug}
                       {courier.required_fields.length > 0 && ` · needs ${courier.required_fields.join(", ").replaceAll("_", " ")}`}
                     </span>
                   </span>

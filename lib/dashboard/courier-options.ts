@@ -9,9 +9,9 @@ export function courierOption(courier: Courier): CourierOption {
   return { slug: courier.slug, name: courier.name, required_fields };
 }
 
-/** The whole catalogue, by name, for pickers (a few hundred entries: the browser filters it). */
-export function listCourierOptions(): CourierOption[] {
+/** The whole catalogue, by name, for pickers (the browser filters it), with how each is followed when that is asked. */
+export function listCourierOptions(following?: (slug: string) => CourierOption["following"]): CourierOption[] {
   return listCouriers()
-    .map(courierOption)
+    .map((courier) => (following ? { ...courierOption(courier), following: following(courier.slug) } : courierOption(courier)))
     .sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -93,10 +93,14 @@ export interface TrackingPage {
   nextCursor: string | null;
 }
 
+/** How Waybill follows a courier for the organisation (Settings → Couriers). */
+export type CourierFollowing = "direct" | "track17" | "ship24" | "not_trackable";
+
 export interface CourierOption {
   slug: string;
   name: string;
   required_fields: string[];
+  following?: CourierFollowing;
 }
 
 export interface CourierSuggestion extends CourierOption {
