@@ -23,18 +23,23 @@ function ProviderCard({ view }: { view: ProviderKeyView }) {
   const client = useQueryClient();
   const [apiKey, setApiKey] = useState("");
   const [webhookSecret, setWebhookSecret] = useState("");
+  const [push, setPush] = useState(false);
   const refresh = (data: { providers: ProviderKeyView[] }) => client.setQueryData(PROVIDERS, data.providers);
   const save = useMutation({
     mutationFn: () =>
       fetchJson<{ providers: ProviderKeyView[] }>("/api/dashboard/tracking-providers", {
         method: "POST",
-        body: { provider: view.provider, apiKey, ...(webhookSecret ? { webhookSecret } : {}) },
+        body: { provider: view.provider, apiKey, ...(webhookSecret ? { webhookSecret } : {}), ...(push ? { push } : {}) },
       }),
     onSuccess: (data) => {
       setApiKey("");
       setWebhookSecret("");
       refresh(data);
     },
+  });
+  const retest = useMutation({
+    mutationFn: () => fetchJson<{ providers: ProviderKeyView[] }>(`/api/dashboard/tracking-providers/${view.provider}`, { method: "POST" }),
+    onSuccess: refresh,
   });
   const remove = useMutation({
     mutationFn: () => fetchJson<{ providers: ProviderKeyView[] }>(`/api/dashboard/tracking-providers/${view.provider}`, { method: "DELETE" }),
@@ -68,6 +73,12 @@ function ProviderCard({ view }: { view: ProviderKeyView }) {
           {view.provider === "ship24" && (
             <Field label="Webhook secret">{(control) => <TextInput {...control} type="password" autoComplete="off" value={webhookSecret} onChange={(event) => setWebhookSecret(event.target.value)} />}</Field>
           )}
+          {view.provider === "track17" && (
+            <label className="flex items-center gap-2 text-sm text-slate-700">
+              <input type="checkbox" checked={push} onChange={(event) => setPush(event.target.checked)} />
+              17TRACK pushes to this server (then polls are a 12-hour safety net)
+            </label>
+          )}
           <Button type="submit" variant="primary" disabled={save.isPending}>
             {save.isPending ? "Testing the key…" : view.key ? "Test and replace the key" : "Test and add the key"}
           </Button>
@@ -78,10 +89,16 @@ function ProviderCard({ view }: { view: ProviderKeyView }) {
           For pushes, set {view.label}&apos;s webhook URL to <code>{`${origin}${view.pushUrlPath}`}</code>.
         </p>
         {view.key && (
-          <Button variant="ghostDanger" size="sm" onClick={() => remove.mutate()} disabled={remove.isPending}>
-            Remove the key
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" size="sm" onClick={() => retest.mutate()} disabled={retest.isPending}>
+              {retest.isPending ? "Testing…" : "Test the key again"}
+            </Button>
+            <Button variant="ghostDanger" size="sm" onClick={() => remove.mutate()} disabled={remove.isPending}>
+              Remove the key
+            </Button>
+          </div>
         )}
+        {retest.isError && <Alert tone="error">{errorMessage(retest.error)}</Alert>}
         {remove.isError && <Alert tone="error">{errorMessage(remove.error)}</Alert>}
       </CardBody>
     </Card>

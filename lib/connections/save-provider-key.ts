@@ -5,7 +5,7 @@ import { ApiError } from "@/lib/api/errors";
 import { providerAdapter } from "@/lib/carriers/registry";
 import { CarrierError, type ProviderQuota } from "@/lib/carriers/types";
 import type { TrackingProvider } from "@/lib/couriers/providers/provider-codes";
-import { sealCredentials, type Credentials } from "./credentials-cipher";
+import { openCredentials, sealCredentials, type Credentials } from "./credentials-cipher";
 import { providerCredentialsContext } from "./provider-credentials";
 
 export const PROVIDER_LABELS: Record<TrackingProvider, string> = { track17: "17TRACK", ship24: "Ship24" };
@@ -39,6 +39,20 @@ export async function saveProviderKey(db: Executor, organizationId: string, prov
     .values({ organizationId, provider, ...values })
     .onConflictDoUpdate({ target: [trackingProviderConnections.organizationId, trackingProviderConnections.provider], set: values });
   return quota;
+}
+
+/** Asks the provider again about the stored key: its quota now, or why it is refused (kept as the last error). */
+export async function retestProviderKey(db: Executor, organizationId: string, provider: TrackingProvider, now = new Date()): Promise<void> {
+  const where = and(eq(trackingProviderConnections.organizationId, organizationId), eq(trackingProviderConnections.provider, provider));
+  const [row] = await db.select().from(trackingProviderConnections).where(where).limit(1);
+  if (!row) throw new ApiError(404, `Your organisation has no ${PROVIDER_LABELS[provider]} key.`);
+  try {
+    const quota = await testProviderKey(provider, openCredentials(row.credentialsCiphertext, providerCredentialsContext(organizationId, provider)));
+    await db.update(trackingProviderConnections).set({ quota, quotaCheckedAt: now, lastError: null, lastErrorAt: null }).where(where);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    await db.update(trackingProviderConnections).set({ lastError: error.message, lastErrorAt: now }).where(where);
+  }
 }
 
 /** Forgets an organisation's key: its trackings fall back to the server's key, or become not trackable. */

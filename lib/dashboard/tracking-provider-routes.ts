@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Database } from "@/db/client";
 import { ApiError } from "@/lib/api/errors";
 import { listProviderKeys } from "@/lib/connections/list-provider-keys";
-import { removeProviderKey, saveProviderKey } from "@/lib/connections/save-provider-key";
+import { removeProviderKey, retestProviderKey, saveProviderKey } from "@/lib/connections/save-provider-key";
 import { TRACKING_PROVIDERS, type TrackingProvider } from "@/lib/couriers/providers/provider-codes";
 import type { DashboardUser } from "./session";
 
@@ -23,6 +23,12 @@ export async function saveProviderKeyFrom(db: Database, user: DashboardUser, bod
   if (body.webhookSecret) credentials.webhookSecret = body.webhookSecret;
   if (body.push) credentials.push = "on";
   await saveProviderKey(db, user.organization.id, body.provider, credentials);
+  return providersOf(db, user);
+}
+
+export async function retestProviderKeyFrom(db: Database, user: DashboardUser, provider: string) {
+  if (!(TRACKING_PROVIDERS as readonly string[]).includes(provider)) throw new ApiError(404, "No such tracking provider.");
+  await retestProviderKey(db, user.organization.id, provider as TrackingProvider);
   return providersOf(db, user);
 }
 
