@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, lte, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { trackings } from "@/db/schema";
 import { adapterForSlug, providerAdapter } from "@/lib/carriers/registry";
@@ -34,20 +34,35 @@ export const PER_NUMBER_POLL_BATCH = 20;
 export const UNTRACKABLE_POLL_BATCH = 200;
 
 /**
- * Claims up to `limit` due trackings, oldest due first, by pushing their next poll a lease ahead,
- * so a slow poll is not handed out twice. SKIP LOCKED lets instances claiming at once take
- * disjoint rows.
+ * Claims up to `limit` due trackings by pushing their next poll a lease ahead, so a slow poll is not
+ * handed out twice. Organisations take turns (each one's oldest first, then each one's second…), so
+ * one merchant's hundred thousand due trackings cannot starve another's ten. SKIP LOCKED lets
+ * instances claiming at once take disjoint rows.
  */
 export async function claimDuePolls(db: Executor, now: Date, limit: number): Promise<ClaimedTracking[]> {
+  const dueNow = sql`${trackings.active} and ${trackings.nextPollAt} is not null and ${trackings.nextPollAt} <= ${now.toISOString()}`;
+  // Each organisation's oldest due rows, locked (SKIP LOCKED inside the lateral: row locks and window
+  // functions do not mix in one select), then the turns taken across organisations.
   const due = db.$with("due").as(
     db
-      .select({ organizationId: trackings.organizationId, id: trackings.id, dueAt: trackings.nextPollAt })
-      .from(trackings)
-      // The same predicate as trackings_due_idx, so the index serves it.
-      .where(and(sql`${trackings.active}`, isNotNull(trackings.nextPollAt), lte(trackings.nextPollAt, now)))
-      .orderBy(asc(trackings.nextPollAt))
-      .limit(limit)
-      .for("update", { skipLocked: true }),
+      .select({
+        organizationId: sql<string>`locked.organization_id`.as("due_organization_id"),
+        id: sql<string>`locked.id`.as("due_id"),
+        dueAt: sql<Date>`locked.next_poll_at`.mapWith(trackings.nextPollAt).as("due_at"),
+      })
+      .from(
+        sql`(select distinct ${trackings.organizationId} as organization_id from ${trackings} where ${dueNow}) as organisations
+        cross join lateral (
+          select ${trackings.organizationId} as organization_id, ${trackings.id} as id, ${trackings.nextPollAt} as next_poll_at
+          from ${trackings}
+          where ${trackings.organizationId} = organisations.organization_id and ${dueNow}
+          order by ${trackings.nextPollAt}
+          limit ${limit}
+          for update skip locked
+        ) as locked`,
+      )
+      .orderBy(sql`row_number() over (partition by locked.organization_id order by locked.next_poll_at)`, sql`locked.next_poll_at`)
+      .limit(limit),
   );
   const claimed = await db
     .with(due)
