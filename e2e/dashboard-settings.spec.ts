@@ -6,9 +6,10 @@ test("adds, reorders and saves a preferred courier", async ({ page }) => {
   await page.goto("/settings/couriers");
   await expect(page.getByRole("heading", { name: "Couriers", level: 1 })).toBeVisible();
   await page.getByLabel("Search couriers").fill("fedex");
-  await page.getByRole("button", { name: "Add FedEx®", exact: true }).click();
+  // Several couriers share a name (FedEx® and its API variant): the slug tells them apart.
+  await page.getByRole("button", { name: "Add FedEx® (fedex)", exact: true }).click();
   await page.getByLabel("Search couriers").fill("testing");
-  await page.getByRole("button", { name: "Add Testing Courier" }).click();
+  await page.getByRole("button", { name: "Add Testing Courier (testing-courier)", exact: true }).click();
   // Keyboard reordering: the moved courier keeps the focus.
   await page.getByRole("button", { name: "Move Testing Courier up" }).focus();
   await page.keyboard.press("Enter");
@@ -27,8 +28,8 @@ test("an admin adds a member who then cannot open the API keys page", async ({ p
   await signIn(page);
   await page.goto("/settings/members");
   const email = `member-${Date.now()}@example.com`;
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Name").fill("Mo Member");
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
+  await page.getByLabel("Name", { exact: true }).fill("Mo Member");
   await page.getByRole("button", { name: "Add member" }).click();
   const passwordField = page.getByLabel("One-time password");
   await expect(passwordField).not.toHaveValue("");

@@ -166,7 +166,7 @@ function Editor({ saved, catalogue }: { saved: string[]; catalogue: CourierOptio
                       {courier.required_fields.length > 0 && ` · needs ${courier.required_fields.join(", ").replaceAll("_", " ")}`}
                     </span>
                   </span>
-                  <Button size="sm" onClick={() => add(courier.slug)} aria-label={`Add ${courier.name}`}>
+                  <Button size="sm" onClick={() => add(courier.slug)} aria-label={`Add ${courier.name} (${courier.slug})`}>
                     Add
                   </Button>
                 </li>
