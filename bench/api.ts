@@ -26,6 +26,8 @@ function option(args: string[], name: string, fallback: number): number {
 }
 
 const BENCH_DB = "waybill_bench";
+// Instances sharing a database need one key (lib/scale-mode-settings.ts): a fixed one serves the bench.
+const BENCH_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString("base64");
 const TAGS = ["Pending", "InfoReceived", "InTransit", "InTransit", "InTransit", "OutForDelivery", "Delivered", "Delivered", "Exception"];
 const SLUGS = ["ups", "fedex", "usps", "dhl", "testing-courier"];
 
@@ -101,6 +103,8 @@ async function startServer(url: string, port: number, rateLimitStore: string, jo
       ...process.env,
       NODE_ENV: "production",
       DATABASE_URL: url,
+      WAYBILL_ENCRYPTION_KEY: BENCH_ENCRYPTION_KEY,
+      NEXTAUTH_SECRET: "bench-nextauth-secret",
       WAYBILL_BENCH_ROUTES: "1",
       RATE_LIMIT_STORE: rateLimitStore,
       ...jobsEnv,

@@ -5,11 +5,18 @@ import { createFirstAdmin } from "@/lib/accounts/create-first-admin";
 import { hasAnyUser } from "@/lib/accounts/has-any-user";
 import { issueSetupToken } from "@/lib/accounts/setup-token";
 import { env } from "@/lib/env";
+import { missingScaleModeSettings } from "@/lib/scale-mode-settings";
 import { seedWebhooksFromEnv } from "@/lib/webhooks/seed-webhooks-from-env";
 
 const globalState = globalThis as unknown as { __waybillStarted?: Promise<void> };
 
 async function start(): Promise<void> {
+  const missing = missingScaleModeSettings(env());
+  if (missing.length) {
+    // A supervisor restarting a misconfigured instance beats one that silently cannot read the others' data.
+    console.error(`Waybill: with DATABASE_URL, every instance needs the same ${missing.join(" and ")}: set ${missing.length > 1 ? "them" : "it"} and start again.`);
+    process.exit(1);
+  }
   const db = await getDb();
   const demo = await bootstrapDemoOrganization(db);
   if (demo.apiKey) {
