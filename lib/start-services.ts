@@ -6,6 +6,7 @@ import { hasAnyUser } from "@/lib/accounts/has-any-user";
 import { issueSetupToken } from "@/lib/accounts/setup-token";
 import { env } from "@/lib/env";
 import { missingScaleModeSettings } from "@/lib/scale-mode-settings";
+import { secureDataDir } from "@/lib/secure-data-dir";
 import { seedWebhooksFromEnv } from "@/lib/webhooks/seed-webhooks-from-env";
 
 const globalState = globalThis as unknown as { __waybillStarted?: Promise<void> };
@@ -17,6 +18,7 @@ async function start(): Promise<void> {
     console.error(`Waybill: with DATABASE_URL, every instance needs the same ${missing.join(" and ")}: set ${missing.length > 1 ? "them" : "it"} and start again.`);
     process.exit(1);
   }
+  if (!env().DATABASE_URL) secureDataDir(env().WAYBILL_DATA_DIR);
   const db = await getDb();
   const demo = await bootstrapDemoOrganization(db);
   if (demo.apiKey) {
