@@ -8,5 +8,10 @@ describe("localPath", () => {
     expect(localPath("https://evil.example")).toBe("/trackings");
     expect(localPath("//evil.example")).toBe("/trackings");
     expect(localPath("/\\evil.example")).toBe("/trackings");
+    // callbackUrl=%2F%09%2Fevil.example and its cousins: control characters and backslashes a browser would fold.
+    for (const sneaky of ["/\t/evil.example", "/\n/evil.example", "/\r\n//evil.example", "/\u0000/evil.example", "/\\/evil.example", "/.//evil.example"]) {
+      expect(localPath(sneaky), JSON.stringify(sneaky)).toBe("/trackings");
+    }
+    expect(localPath("/settings/../trackings?tab=1#top")).toBe("/trackings?tab=1#top");
   });
 });
