@@ -6,6 +6,7 @@ import * as trackingList from "@/app/api/dashboard/trackings/route";
 import { addMember } from "@/lib/accounts/add-member";
 import { handleProviderPush } from "@/lib/api/provider-push";
 import { startFakeTrack17, type FakeTrack17 } from "@/lib/carriers/track17/testing/fake-track17-server";
+import { listProviderKeys } from "@/lib/connections/list-provider-keys";
 import { saveProviderKey } from "@/lib/connections/save-provider-key";
 import { getDashboardUser, type DashboardUser } from "@/lib/dashboard/session";
 import { resetEnvForTests } from "@/lib/env";
@@ -15,7 +16,7 @@ import { createTenant } from "@/lib/testing/factories";
 import { PollTestClock } from "@/lib/trackings/poll-test-clock";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
 import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
-import { createTestEngine, type TestEngine } from "../testing";
+import { createTestEngine, runsOf, type TestEngine } from "../testing";
 import { callTrackingProvider } from "./call-tracking-provider";
 import { deliverWebhook } from "./deliver-webhook";
 import { dispatchPolls } from "./dispatch-polls";
@@ -48,8 +49,10 @@ afterAll(async () => {
   vi.useRealTimers();
 });
 
-afterEach(() => {
+afterEach(async () => {
   vi.restoreAllMocks();
+  // Each test polls only its own trackings: a clock jump must not wake an earlier test's.
+  await database.db.update(trackings).set({ nextPollAt: null });
 });
 
 async function row(organizationId: string, id: string) {
@@ -255,6 +258,43 @@ describe("telling 17TRACK about the merchant's changes", () => {
     // Tried again a minute later, without an error in the log.
     await jobs.advance("1m");
     expect(fake.stopped("RB100000022GB")).toBe(true);
+    expect(logged().filter((line) => line.includes("\n") || line.includes("    at "))).toEqual([]);
+  });
+});
+
+describe("17TRACK holding polls back", () => {
+  it("postpones through a used-up quota and a refused key with the reason on the key, never retrying in a loop, and clears it once a call succeeds", async () => {
+    const logged = logSpies();
+    const merchant = await merchantWithKey();
+    const number = "RB100000030GB";
+    fake.script(number, ROYAL_MAIL, [{ at: at(-1), subStatus: "InTransit_PickedUp", description: "We've got it" }]);
+    fake.setQuota(0);
+    const id = (await callApi("POST", "/2025-04/trackings", { key: merchant.key, body: { tracking_number: number, slug: "royal-mail" } })).body.data.id as string;
+    await jobs.drain();
+    const lastError = async () => (await listProviderKeys(database.db, merchant.organization.id)).find((view) => view.provider === "track17")!.lastError;
+    expect(await lastError()).toMatch(/^17TRACK held back the poll: 17TRACK quota exhausted/);
+    // 17TRACK says nothing of when quota comes back: six hours (and the lease) later.
+    const quotaRetry = (await row(merchant.organization.id, id)).nextPollAt!;
+    expect(quotaRetry.getTime()).toBe(clock.now() + 6 * 3_600_000 + 15 * 60_000);
+    const calls = fake.calls.length;
+    await jobs.advance("10m");
+    expect(fake.calls.length).toBe(calls);
+
+    // Past the wait, the key is refused: six hours more, said on the key.
+    fake.setQuota(100);
+    fake.failNext("auth");
+    clock.set(Math.ceil(quotaRetry.getTime() / 60_000) * 60_000);
+    await jobs.drain();
+    expect(await lastError()).toMatch(/^17TRACK refused the poll: 17TRACK rejected the credentials \(401\)/);
+    const keyRetry = (await row(merchant.organization.id, id)).nextPollAt!;
+    expect(keyRetry.getTime()).toBe(clock.now() + 6 * 3_600_000);
+
+    clock.set(Math.ceil(keyRetry.getTime() / 60_000) * 60_000);
+    await jobs.drain();
+    expect(fake.registered(number)).toBe(true);
+    expect(await lastError()).toBeNull();
+    const runs = (await runsOf(database.db, "waybill-poll-trackings")).filter((run) => run.event.data.organizationId === merchant.organization.id);
+    expect(runs.map((run) => run.status)).toEqual(runs.map(() => "completed"));
     expect(logged().filter((line) => line.includes("\n") || line.includes("    at "))).toEqual([]);
   });
 });
