@@ -217,6 +217,9 @@ describe("polling while 17TRACK pushes", () => {
     expect(await row(pushed.organization.id, ids[0]!)).toMatchObject({ tag: "InTransit", nextPollAt: new Date(now + 12 * 3_600_000) });
     // In transit for two hours: hourly, as the table says.
     expect(await row(polled.organization.id, ids[1]!)).toMatchObject({ tag: "InTransit", nextPollAt: new Date(now + 60 * 60_000) });
+    // The settings page says which.
+    const pushOf = async (organizationId: string) => (await listProviderKeys(database.db, organizationId)).find((view) => view.provider === "track17")!.push;
+    expect([await pushOf(pushed.organization.id), await pushOf(polled.organization.id)]).toEqual([true, false]);
   });
 });
 
