@@ -8,7 +8,7 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
-import { Field, TextInput } from "@/components/ui/form-field";
+import { Checkbox, Field, TextInput } from "@/components/ui/form-field";
 import { PageHeader } from "@/components/ui/page-header";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import type { ProviderKeyView } from "@/lib/connections/list-provider-keys";
@@ -23,13 +23,13 @@ function ProviderCard({ view }: { view: ProviderKeyView }) {
   const client = useQueryClient();
   const [apiKey, setApiKey] = useState("");
   const [webhookSecret, setWebhookSecret] = useState("");
-  const [push, setPush] = useState(false);
+  const [push, setPush] = useState(view.push);
   const refresh = (data: { providers: ProviderKeyView[] }) => client.setQueryData(PROVIDERS, data.providers);
   const save = useMutation({
     mutationFn: () =>
       fetchJson<{ providers: ProviderKeyView[] }>("/api/dashboard/tracking-providers", {
         method: "POST",
-        body: { provider: view.provider, apiKey, ...(webhookSecret ? { webhookSecret } : {}), ...(push ? { push } : {}) },
+        body: { provider: view.provider, apiKey, ...(webhookSecret ? { webhookSecret } : {}), ...(view.provider === "track17" ? { push } : {}) },
       }),
     onSuccess: (data) => {
       setApiKey("");
@@ -57,6 +57,7 @@ function ProviderCard({ view }: { view: ProviderKeyView }) {
         <div className="flex flex-wrap items-center gap-2 text-sm">
           {view.key ? <Badge tone="indigo">Key {view.key}</Badge> : <Badge tone="slate">No key of your own</Badge>}
           {view.serverDefault && !view.key && <Badge tone="slate">The server&apos;s key is used</Badge>}
+          {view.push && <Badge tone="indigo">Push on: polled every 12 hours as a safety net</Badge>}
           {view.quota && (
             <span className="text-slate-700">
               Quota: {view.quota.remaining ?? "?"} left of {view.quota.total ?? "?"}
@@ -74,9 +75,9 @@ function ProviderCard({ view }: { view: ProviderKeyView }) {
             <Field label="Webhook secret">{(control) => <TextInput {...control} type="password" autoComplete="off" value={webhookSecret} onChange={(event) => setWebhookSecret(event.target.value)} />}</Field>
           )}
           {view.provider === "track17" && (
-            <label className="flex items-center gap-2 text-sm text-slate-700">
-              <input type="checkbox" checked={push} onChange={(event) => setPush(event.target.checked)} />
-              17TRACK pushes to this server (then polls are a 12-hour safety net)
+            <label className="flex items-center gap-2 text-sm text-slate-700 sm:col-span-3">
+              <Checkbox checked={push} onChange={(event) => setPush(event.target.checked)} />
+              17TRACK pushes to Waybill (its webhook URL is set to the address below): poll only every 12 hours
             </label>
           )}
           <Button type="submit" variant="primary" disabled={save.isPending}>

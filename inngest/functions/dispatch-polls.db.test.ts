@@ -2,6 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { testDatabaseKind } from "@/db/testing";
 import { type NewTracking, trackings } from "@/db/schema";
+import { resetEnvForTests } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { setupTestDatabase } from "@/lib/testing/database";
 import { createTenant } from "@/lib/testing/factories";
@@ -12,8 +13,16 @@ import { createTestEngine, eventsSent, runsOf, stepsOf, type TestEngine } from "
 import { dispatchPolls } from "./dispatch-polls";
 
 const database = setupTestDatabase();
-// Server credentials for UPS and FedEx: their trackings are polled directly (the registry reads them when first used).
-Object.assign(process.env, { UPS_CLIENT_ID: "ups-id", UPS_CLIENT_SECRET: "ups-secret", FEDEX_CLIENT_ID: "fedex-id", FEDEX_CLIENT_SECRET: "fedex-secret" });
+// Server credentials for UPS and FedEx: their trackings are polled directly (the registry reads them
+// when first used); a server 17TRACK key follows the couriers it knows for every organisation.
+Object.assign(process.env, {
+  UPS_CLIENT_ID: "ups-id",
+  UPS_CLIENT_SECRET: "ups-secret",
+  FEDEX_CLIENT_ID: "fedex-id",
+  FEDEX_CLIENT_SECRET: "fedex-secret",
+  TRACK17_API_KEY: "server-17track-key",
+});
+resetEnvForTests();
 const engines: TestEngine[] = [];
 const NOW = new Date(Date.UTC(2030, 0, 1, 0, 0, 30));
 
@@ -137,6 +146,26 @@ describe("dispatch-polls", () => {
     expect(batches(a, "ups")).toEqual([ups.slice(0, 20), ups.slice(20)]);
     expect(batches(a, "testing-courier")).toEqual([testing]);
     expect(batches(b, "ups")).toEqual([upsB, upsBConnected]);
+  });
+
+  it("fans out a provider's polls across couriers in its batch of 40, and the trackings nobody can follow together", async () => {
+    const jobs = await start(new Date(NOW.getTime() + 2 * 3_600_000));
+    const { organization } = await createTenant(database.db);
+    const royalMail = await seed(organization.id, "royal-mail", 45);
+    const cainiao = await seed(organization.id, "cainiao", 5);
+    const fedex = await seed(organization.id, "fedex", 2);
+    // 17TRACK has no code for ASM, and this server has no Ship24 key.
+    const asm = await seed(organization.id, "asm", 3);
+    await jobs.advance("30s");
+
+    const requested = (await eventsSent(database.db, "tracking/poll.requested")).map((event) => event.data).filter((data) => data.organizationId === organization.id);
+    const byRoute = (route: string) => requested.filter((data) => data.route === route);
+    const viaProvider = byRoute("track17");
+    expect(viaProvider.map((data) => (data.trackingIds as string[]).length).sort()).toEqual([10, 40]);
+    expect(new Set(viaProvider.flatMap((data) => data.trackingIds as string[]))).toEqual(new Set([...royalMail, ...cainiao]));
+    expect(viaProvider.every((data) => data.lane === "track17" && data.slug === undefined)).toBe(true);
+    expect(byRoute("direct")).toEqual([expect.objectContaining({ slug: "fedex", lane: "fedex", trackingIds: fedex })]);
+    expect(byRoute("untrackable")).toEqual([expect.objectContaining({ lane: "untrackable", trackingIds: asm })]);
   });
 
   it("claims in chunks until nothing is due", async () => {

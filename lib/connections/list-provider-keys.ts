@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { trackingProviderConnections } from "@/db/schema";
 import { TRACKING_PROVIDERS, providerSlugs, type TrackingProvider } from "@/lib/couriers/providers/provider-codes";
+import { providerPushConfigured } from "@/lib/trackings/provider-push-configured";
 import { openCredentials } from "./credentials-cipher";
 import { providerCredentialsContext, serverProviderCredentials } from "./provider-credentials";
 import { PROVIDER_LABELS } from "./save-provider-key";
@@ -22,6 +23,8 @@ export interface ProviderKeyView {
   lowQuota: boolean;
   lastError: string | null;
   pushUrlPath: string;
+  /** The key in use (the organisation's, else the server's) has push on: its trackings are polled every 12 hours only. */
+  push: boolean;
 }
 
 const mask = (key: string) => (key.length > 8 ? `••••${key.slice(-4)}` : "••••");
@@ -45,6 +48,7 @@ export async function listProviderKeys(db: Executor, organizationId: string): Pr
       lowQuota,
       lastError: row?.lastError ?? null,
       pushUrlPath: `/webhooks/providers/${provider === "track17" ? "17track" : "ship24"}`,
+      push: providerPushConfigured(provider, credentials ?? serverProviderCredentials(provider) ?? {}),
     };
   });
 }

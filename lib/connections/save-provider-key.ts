@@ -5,6 +5,7 @@ import { ApiError } from "@/lib/api/errors";
 import { providerAdapter } from "@/lib/carriers/registry";
 import { CarrierError, type ProviderQuota } from "@/lib/carriers/types";
 import type { TrackingProvider } from "@/lib/couriers/providers/provider-codes";
+import { pollNotYetFollowed } from "@/lib/trackings/poll-new-route";
 import { openCredentials, sealCredentials, type Credentials } from "./credentials-cipher";
 import { providerCredentialsContext } from "./provider-credentials";
 
@@ -23,7 +24,10 @@ export async function testProviderKey(provider: TrackingProvider, credentials: C
   }
 }
 
-/** An organisation's provider key, tested with one call and stored sealed with the quota it has. */
+/**
+ * An organisation's provider key, tested with one call and stored sealed with the quota it has;
+ * its trackings nobody has followed yet are polled at the next minute, through the new key.
+ */
 export async function saveProviderKey(db: Executor, organizationId: string, provider: TrackingProvider, credentials: Credentials, now = new Date()): Promise<ProviderQuota> {
   const quota = await testProviderKey(provider, credentials);
   const values = {
@@ -38,6 +42,7 @@ export async function saveProviderKey(db: Executor, organizationId: string, prov
     .insert(trackingProviderConnections)
     .values({ organizationId, provider, ...values })
     .onConflictDoUpdate({ target: [trackingProviderConnections.organizationId, trackingProviderConnections.provider], set: values });
+  await pollNotYetFollowed(db, organizationId, now);
   return quota;
 }
 

@@ -1,19 +1,20 @@
 import { and, eq } from "drizzle-orm";
-import type { Executor } from "@/db/client";
+import type { Database } from "@/db/client";
 import { trackings } from "@/db/schema";
+import { sendFollowUps } from "./follow-ups";
 import { getTrackingOrThrow, type TrackingLocator } from "./get-tracking-or-throw";
-import { followUpAtProvider } from "./provider-follow-up";
+import { recordProviderFollowUp } from "./provider-follow-up";
 import type { TrackingRecord } from "./tracking-record";
 
-/** Deletes the tracking (its checkpoints go with it) and returns what it was; a provider following it stops after the commit. */
-export async function deleteTracking(db: Executor, organizationId: string, locator: TrackingLocator): Promise<TrackingRecord> {
-  const record = await db.transaction(async (tx) => {
+/** Deletes the tracking (its checkpoints go with it) and returns what it was; a provider following it is told to stop, after the commit. */
+export async function deleteTracking(db: Database, organizationId: string, locator: TrackingLocator): Promise<TrackingRecord> {
+  const { record, providerStop } = await db.transaction(async (tx) => {
     const found = await getTrackingOrThrow(tx, organizationId, locator);
     await tx
       .delete(trackings)
       .where(and(eq(trackings.organizationId, organizationId), eq(trackings.id, found.tracking.id)));
-    return found;
+    return { record: found, providerStop: await recordProviderFollowUp(tx, "stop", found.tracking) };
   });
-  await followUpAtProvider(db, "stop", record.tracking);
+  if (providerStop) await sendFollowUps(db, [providerStop]);
   return record;
 }

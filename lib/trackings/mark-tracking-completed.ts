@@ -1,5 +1,4 @@
 import type { Database } from "@/db/client";
-import type { Tracking } from "@/db/schema";
 import { trackingUpdated } from "@/inngest/events";
 import { subtagMessage } from "@/lib/carriers/subtags";
 import type { Tag } from "@/lib/carriers/types";
@@ -7,7 +6,7 @@ import { trackingUpdatedData } from "./announce-tracking-change";
 import { applyTrackingUpdate, type TrackingChange } from "./apply-tracking-update";
 import { recordFollowUp, sendFollowUps } from "./follow-ups";
 import { getTrackingRowOrThrow, type TrackingLocator } from "./get-tracking-or-throw";
-import { followUpAtProvider } from "./provider-follow-up";
+import { recordProviderFollowUp } from "./provider-follow-up";
 
 export const COMPLETION_REASONS = ["DELIVERED", "LOST", "RETURNED_TO_SENDER"] as const;
 export type CompletionReason = (typeof COMPLETION_REASONS)[number];
@@ -35,10 +34,8 @@ export async function markTrackingCompleted(
   locator: TrackingLocator,
   input: { reason: CompletionReason; eventDatetime?: string },
 ): Promise<TrackingChange> {
-  let before: Tracking | undefined;
-  const { change, followUp } = await db.transaction(async (tx) => {
+  const { change, followUps } = await db.transaction(async (tx) => {
     const tracking = await getTrackingRowOrThrow(tx, organizationId, locator, { forUpdate: true });
-    before = tracking;
     const outcome = OUTCOME[input.reason];
     const now = new Date();
     const hasOffset = input.eventDatetime && /(Z|[+-]\d{2}:?\d{2})$/.test(input.eventDatetime.trim());
@@ -66,10 +63,10 @@ export async function markTrackingCompleted(
       ],
       columns: { active: false, nextPollAt: null },
     });
-    const followUp = change.changed ? await recordFollowUp(tx, organizationId, trackingUpdated, trackingUpdatedData(change)) : null;
-    return { change, followUp };
+    const announcement = change.changed ? await recordFollowUp(tx, organizationId, trackingUpdated, trackingUpdatedData(change)) : null;
+    const providerStop = await recordProviderFollowUp(tx, "stop", tracking);
+    return { change, followUps: [announcement, providerStop].filter((id) => id !== null) };
   });
-  if (followUp) await sendFollowUps(db, [followUp]);
-  await followUpAtProvider(db, "stop", before!);
+  await sendFollowUps(db, followUps);
   return change;
 }

@@ -5,8 +5,8 @@ import type { TrackingProvider } from "@/lib/couriers/providers/provider-codes";
 
 /**
  * Records on the organisation's provider key why the provider refused or postponed a poll (shown
- * in Settings → Tracking providers), or clears it once a call succeeds (null). Nothing is recorded
- * for the server's key, which has no row: its refusals are logged.
+ * in Settings → Tracking providers), or clears it once a call succeeds (null). Callers skip the
+ * server's key, which has no row: its refusals are logged.
  */
 export async function recordProviderPollOutcome(
   db: Executor,

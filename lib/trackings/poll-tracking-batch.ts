@@ -50,6 +50,8 @@ interface RouteCall {
   adapter: CarrierAdapter;
   /** A provider's key (the organisation's or the server's); direct calls use each tracking's connection. */
   credentials?: Credentials;
+  /** The organisation's own provider key: its refusals (and their end) are recorded on it for the settings page. */
+  ownKey?: boolean;
   mode: PollMode;
 }
 
@@ -101,7 +103,12 @@ async function routeCall(db: Database, batch: PollBatch, route: PollRoute, rows:
   const adapter = providerAdapter(route);
   const key = await providerCredentials(db, batch.organizationId, route);
   if (!adapter || !key) return null;
-  return { adapter, credentials: key.credentials, mode: providerPushConfigured(route, key.credentials) ? "pushed" : "polled" };
+  return {
+    adapter,
+    credentials: key.credentials,
+    ownKey: key.source === "organization",
+    mode: providerPushConfigured(route, key.credentials) ? "pushed" : "polled",
+  };
 }
 
 /** Who refused or held back a call, for the log and the visible reason. */
@@ -253,14 +260,14 @@ export async function pollTrackingBatch(db: Database, batch: PollBatch, now: Dat
   if (call) {
     try {
       results = await call.adapter.track(await trackRequests(db, rows, call.credentials), now);
-      if (isProviderRoute(route)) await recordProviderPollOutcome(db, batch.organizationId, route, null, now);
+      if (isProviderRoute(route) && call.ownKey) await recordProviderPollOutcome(db, batch.organizationId, route, null, now);
     } catch (error) {
       if (!(error instanceof CarrierError)) throw error;
       const until = await postpone(db, batch, route, rows, error, now);
       if (retriedInRun(route, error)) throw error;
       const who = callerName(route, rows);
       const reason = `${who} ${error.kind === "rate_limited" ? "held back" : "refused"} the poll: ${error.message}`;
-      if (isProviderRoute(route)) await recordProviderPollOutcome(db, batch.organizationId, route, reason, now);
+      if (isProviderRoute(route) && call.ownKey) await recordProviderPollOutcome(db, batch.organizationId, route, reason, now);
       warnHourly(`${route}:${who}:${batch.organizationId}`, `Waybill polls: ${reason} (organisation ${batch.organizationId}); next try at ${until.toISOString()}`, now);
       return { polled: 0, skipped: batch.trackingIds.length - rows.length, changes: [], firstPolledIds: [], postponed: { reason, until: until.toISOString() } };
     }

@@ -1,17 +1,18 @@
 import { and, eq } from "drizzle-orm";
-import type { Executor } from "@/db/client";
+import type { Database } from "@/db/client";
 import { trackings } from "@/db/schema";
 import { ApiError } from "@/lib/api/errors";
 import { getTrackingRowOrThrow, type TrackingLocator } from "./get-tracking-or-throw";
 import { requestPollAndEstimate } from "./poll-requests";
-import { followUpAtProvider } from "./provider-follow-up";
+import { sendFollowUps } from "./follow-ups";
+import { recordProviderFollowUp } from "./provider-follow-up";
 import { withCheckpoints, type TrackingRecord } from "./tracking-record";
 
 export const MAX_RETRACKS = 3;
 
 /** Re-activates an inactive tracking (at most three times), asks for its poll at once (the row is due now) and has a provider that followed it follow it again. */
-export async function retrackTracking(db: Executor, organizationId: string, locator: TrackingLocator): Promise<TrackingRecord> {
-  const record = await db.transaction(async (tx) => {
+export async function retrackTracking(db: Database, organizationId: string, locator: TrackingLocator): Promise<TrackingRecord> {
+  const { record, providerRestart } = await db.transaction(async (tx) => {
     const current = await getTrackingRowOrThrow(tx, organizationId, locator, { forUpdate: true });
     if (current.active) throw new ApiError(4013);
     if (current.retrackCount >= MAX_RETRACKS) throw new ApiError(4016);
@@ -24,9 +25,9 @@ export async function retrackTracking(db: Executor, organizationId: string, loca
       .where(and(eq(trackings.organizationId, organizationId), eq(trackings.id, current.id)))
       .returning();
     const [record] = await withCheckpoints(tx, [updated!]);
-    return record!;
+    return { record: record!, providerRestart: await recordProviderFollowUp(tx, "restart", updated!) };
   });
   await requestPollAndEstimate(db, record.tracking);
-  await followUpAtProvider(db, "restart", record.tracking);
+  if (providerRestart) await sendFollowUps(db, [providerRestart]);
   return record;
 }

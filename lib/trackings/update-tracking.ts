@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { Executor } from "@/db/client";
+import type { Database } from "@/db/client";
 import { checkpoints, trackings, type Organization, type Tracking } from "@/db/schema";
 import { ApiError } from "@/lib/api/errors";
 import { resolveTrackingConnection } from "@/lib/connections/resolve-tracking-connection";
@@ -8,7 +8,8 @@ import { missingRequiredFields } from "@/lib/couriers/missing-required-fields";
 import { missingFieldsError } from "./create-tracking";
 import { requestPollAndEstimate } from "./poll-requests";
 import { getTrackingRowOrThrow, type TrackingLocator } from "./get-tracking-or-throw";
-import { followUpCourierChange } from "./provider-follow-up";
+import { sendFollowUps } from "./follow-ups";
+import { recordCourierChangeFollowUp } from "./provider-follow-up";
 import { additionalFieldsOf, searchTextOf, trackingDedupeKey, type TrackingPatch } from "./tracking-patch";
 import { withCheckpoints, type TrackingRecord } from "./tracking-record";
 
@@ -46,15 +47,13 @@ function courierReset(now: Date): Partial<Tracking> {
 }
 
 export async function updateTracking(
-  db: Executor,
+  db: Database,
   organization: Organization,
   locator: TrackingLocator,
   input: UpdateTrackingInput,
 ): Promise<UpdateTrackingResult> {
-  let before: Tracking | undefined;
-  const result = await db.transaction(async (tx) => {
+  const { result, providerFollowUp } = await db.transaction(async (tx) => {
     const current = await getTrackingRowOrThrow(tx, organization.id, locator, { forUpdate: true });
-    before = current;
     const next: Tracking = { ...current, ...input.fields } as Tracking;
     const now = new Date();
     let courierChanged = false;
@@ -95,12 +94,11 @@ export async function updateTracking(
         throw error;
       });
     const [record] = await withCheckpoints(tx, [updated!]);
-    return { record: record!, courierChanged };
+    const providerFollowUp = courierChanged ? await recordCourierChangeFollowUp(tx, current, updated!) : null;
+    return { result: { record: record!, courierChanged }, providerFollowUp };
   });
   // A new courier starts over: the row is due now; asking at once saves the dispatcher's minute.
-  if (result.courierChanged) {
-    await requestPollAndEstimate(db, result.record.tracking);
-    await followUpCourierChange(db, before!, result.record.tracking);
-  }
+  if (result.courierChanged) await requestPollAndEstimate(db, result.record.tracking);
+  if (providerFollowUp) await sendFollowUps(db, [providerFollowUp]);
   return result;
 }

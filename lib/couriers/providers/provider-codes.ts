@@ -42,11 +42,11 @@ export function slugForProviderCode(provider: TrackingProvider, code: string | n
 
 // Ship24 detects a number's courier itself: a tracker needs no courier code, so it can follow any courier.
 const DETECTING: ReadonlySet<TrackingProvider> = new Set(["ship24"]);
-const CATALOGUE_SLUGS = CATALOGUE.map((courier) => courier.slug).filter((slug) => !slug.startsWith("testing-courier"));
+const CATALOGUE_SLUGS: ReadonlySet<string> = new Set(CATALOGUE.map((courier) => courier.slug).filter((slug) => !slug.startsWith("testing-courier")));
 
 /** Whether the provider can follow a courier: 17TRACK needs its carrier key; Ship24 detects the courier. */
 export function providerFollows(provider: TrackingProvider, slug: string): boolean {
-  return CODES[provider][slug] !== undefined || (DETECTING.has(provider) && CATALOGUE_SLUGS.includes(slug));
+  return CODES[provider][slug] !== undefined || (DETECTING.has(provider) && CATALOGUE_SLUGS.has(slug));
 }
 
 /** Every catalogue slug the provider can follow. */
