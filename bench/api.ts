@@ -40,7 +40,10 @@ async function seed(rows: number) {
   const handle = await openPostgres(url);
   await migrateDatabase(handle);
   const organization = await createOrganization(handle.db, { name: "Bench" });
-  await handle.db.update(organizations).set({ rateLimits: { "*": 1_000_000_000 } }).where(sql`id = ${organization.id}`);
+  await handle.db
+    .update(organizations)
+    .set({ rateLimits: { "*": 1_000_000_000 } })
+    .where(sql`id = ${organization.id}`);
   const { key } = await createApiKey(handle.db, organization.id, "bench");
   const started = Date.now();
   const batch = 50_000;
@@ -189,7 +192,7 @@ export async function run(args: string[]) {
   // Every load gets its own copy: autocannon writes a POST body's content-length into the headers
   // object it is given, and a GET sent with it then hangs, waiting for a body that never comes.
   const headers = { "waybill-api-key": key, "content-type": "application/json" };
-  const idOf = (i: number) => (1 + (i * 7919) % rows).toString(16).padStart(32, "0");
+  const idOf = (i: number) => (1 + ((i * 7919) % rows)).toString(16).padStart(32, "0");
   const listPath = "/2024-07/trackings?tag=InTransit&slug=ups&limit=20";
   let createCounter = 0;
   const runId = Date.now().toString(36).toUpperCase();
@@ -200,7 +203,9 @@ export async function run(args: string[]) {
       url: base,
       connections,
       duration: seconds,
-      requests: [{ method: "GET", setupRequest: (req: autocannon.Request) => ({ ...req, path: `${prefix}/trackings/${idOf(getCounter++)}`, headers: { ...headers } }) }],
+      requests: [
+        { method: "GET", setupRequest: (req: autocannon.Request) => ({ ...req, path: `${prefix}/trackings/${idOf(getCounter++)}`, headers: { ...headers } }) },
+      ],
     });
   const createLoad = (prefix: string, seconds = duration) =>
     load({
@@ -238,7 +243,10 @@ export async function run(args: string[]) {
     await load({ url: `${base}${listPath}`, headers: { ...headers }, connections: 8, duration: 2 });
     await createLoad("/bench", 3);
 
-    const getRun = await besideReference((seconds) => getLoad("/2025-04", seconds), (seconds) => getLoad("/bench", seconds));
+    const getRun = await besideReference(
+      (seconds) => getLoad("/2025-04", seconds),
+      (seconds) => getLoad("/bench", seconds),
+    );
     const get = getRun.measured;
     const list = await load({ url: `${base}${listPath}`, headers: { ...headers }, connections, duration });
 
@@ -251,7 +259,10 @@ export async function run(args: string[]) {
     }
     singleLatencies.sort((a, b) => a - b);
 
-    const createRun = await besideReference((seconds) => createLoad("/2025-04", seconds), (seconds) => createLoad("/bench", seconds));
+    const createRun = await besideReference(
+      (seconds) => createLoad("/2025-04", seconds),
+      (seconds) => createLoad("/bench", seconds),
+    );
     const create = createRun.measured;
     const eventsSent = eventApi.received();
 

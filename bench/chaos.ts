@@ -110,7 +110,10 @@ export async function run(args: string[]) {
     Array.from({ length: 8 }, async (_, worker) => {
       for (let index = worker; index < total; index += 8) {
         for (let attempt = 0; ; attempt++) {
-          const response = await call(instances[(index + attempt) % 2]!, "POST", "/tracking/2025-04/trackings", { tracking_number: numbers[index], slug: "ups" });
+          const response = await call(instances[(index + attempt) % 2]!, "POST", "/tracking/2025-04/trackings", {
+            tracking_number: numbers[index],
+            slug: "ups",
+          });
           // 4003: an earlier attempt was stored before its answer was lost with the instance.
           if (response && (response.status === 201 || (await response.json()).meta?.code === 4003)) break;
           await sleep(200);
@@ -125,7 +128,9 @@ export async function run(args: string[]) {
   for (;;) {
     const delivered = await count(sql`select count(*)::int as n from trackings where tag = 'Delivered'`);
     const pending = await count(sql`select count(*)::int as n from webhook_deliveries where status = 'pending'`);
-    console.log(`${seconds(Date.now() - started)}: ${delivered}/${total} delivered, ${pending} webhook deliveries pending, ${receiver.received.size} webhooks received`);
+    console.log(
+      `${seconds(Date.now() - started)}: ${delivered}/${total} delivered, ${pending} webhook deliveries pending, ${receiver.received.size} webhooks received`,
+    );
     if (delivered === total) stop = true;
     if ((stop && pending === 0) || Date.now() - started > timeoutMs) break;
     await sleep(10_000);
@@ -145,10 +150,14 @@ export async function run(args: string[]) {
   const lost = updates.filter((update) => !update.event_id || !receiver.received.has(update.event_id)).length;
   const duplicates = [...receiver.received.values()].reduce((sum, times) => sum + times - 1, 0);
   const notDelivered = await count(sql`select count(*)::int as n from trackings where tag <> 'Delivered'`);
-  const missingCheckpoints = await count(sql`select count(*)::int as n from trackings t where (select count(*) from checkpoints c where c.tracking_id = t.id) <> ${SCRIPTED_STEPS}`);
+  const missingCheckpoints = await count(
+    sql`select count(*)::int as n from trackings t where (select count(*) from checkpoints c where c.tracking_id = t.id) <> ${SCRIPTED_STEPS}`,
+  );
 
   console.log(`updates stored: ${updates.length} (${total} trackings × ${SCRIPTED_STEPS} steps, some seen together by one poll)`);
-  console.log(`webhooks: ${updates.length - lost} updates reached the receiver at least once, ${lost} lost, ${duplicates} duplicates, ${receiver.refused()} refused by the receiver`);
+  console.log(
+    `webhooks: ${updates.length - lost} updates reached the receiver at least once, ${lost} lost, ${duplicates} duplicates, ${receiver.refused()} refused by the receiver`,
+  );
   console.log(`trackings not Delivered at the end: ${notDelivered}; with a checkpoint count other than ${SCRIPTED_STEPS}: ${missingCheckpoints}`);
   console.log(`carrier: ${carrier.trackRequests()} track requests, ${carrier.overlappingPolls()} overlapping polls of one parcel`);
   console.log(`API calls during the run: ${api.calls}, 5xx: ${api.serverErrors}, refused or cut by a killed instance: ${api.refusedByKilled}`);
@@ -159,6 +168,14 @@ export async function run(args: string[]) {
   await admin.unsafe(`drop database if exists "${database}" with (force)`);
   await admin.end();
   console.log(
-    JSON.stringify({ bench: "chaos", updates: updates.length, delivered: updates.length - lost, lost, duplicates, overlapping_polls: carrier.overlappingPolls(), server_errors: api.serverErrors }),
+    JSON.stringify({
+      bench: "chaos",
+      updates: updates.length,
+      delivered: updates.length - lost,
+      lost,
+      duplicates,
+      overlapping_polls: carrier.overlappingPolls(),
+      server_errors: api.serverErrors,
+    }),
   );
 }

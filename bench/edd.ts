@@ -122,13 +122,26 @@ export async function run(args: string[]): Promise<void> {
   console.log("\nby month of pickup (model):");
   for (const [key, outcomes] of group(rows.map((r) => ({ key: r.s.pickupTime.slice(0, 7), outcome: r.model })))) console.log("  " + line(key, outcomes));
   console.log("\nby confidence code (model):");
-  for (const [key, outcomes] of group(rows.map((r) => ({ key: String(r.prediction.confidenceCode), outcome: r.model })))) console.log("  " + line(key, outcomes));
+  for (const [key, outcomes] of group(rows.map((r) => ({ key: String(r.prediction.confidenceCode), outcome: r.model }))))
+    console.log("  " + line(key, outcomes));
 
   const modelSummary = summarise(rows.map((r) => r.model));
   const baselineSummary = summarise(rows.map((r) => r.baseline));
   console.log("\noverall (range width = max − min in calendar days):");
-  console.log("  " + line("model", rows.map((r) => r.model)));
-  console.log("  " + line("baseline (courier mean, p10–p90)", rows.map((r) => r.baseline)));
+  console.log(
+    "  " +
+      line(
+        "model",
+        rows.map((r) => r.model),
+      ),
+  );
+  console.log(
+    "  " +
+      line(
+        "baseline (courier mean, p10–p90)",
+        rows.map((r) => r.baseline),
+      ),
+  );
   const improvement = 100 * (1 - modelSummary.maeDays / baselineSummary.maeDays);
   console.log(
     `targets: within range ≥ 80 % → ${modelSummary.withinRangePct.toFixed(1)} %; median range ≤ 3 d → ${modelSummary.medianRangeDays} d; ` +

@@ -96,21 +96,36 @@ async function measure(args: string[], kind: Kind, fakes: { carrier: FakeCarrier
     const rows: NewTracking[] = Array.from({ length: Math.min(1_000, total - from) }, (_, index) => {
       const trackingNumber = kind === "ups" ? `1ZBENCH${String(from + index).padStart(11, "0")}` : `RB${String(from + index).padStart(9, "0")}GB`;
       const slug = kind === "ups" ? "ups" : "royal-mail";
-      return { organizationId: organization.id, id: newId(), trackingNumber, slug, dedupeKey: `${slug}:${trackingNumber}`, title: trackingNumber, nextPollAt: null };
+      return {
+        organizationId: organization.id,
+        id: newId(),
+        trackingNumber,
+        slug,
+        dedupeKey: `${slug}:${trackingNumber}`,
+        title: trackingNumber,
+        nextPollAt: null,
+      };
     });
     if (kind === "17track") {
       // Registered by an earlier poll, with two scans each: the steady state of a followed parcel.
       const day = Date.now() - 86_400_000;
       for (const row of rows) {
-        track17.script(row.trackingNumber, ROYAL_MAIL, [
-          { at: new Date(day).toISOString(), subStatus: "InTransit_PickedUp", description: "Collected", city: "London", country: "GB" },
-          { at: new Date(day + 3_600_000).toISOString(), subStatus: "InTransit_Other", description: "In transit", city: "Leeds", country: "GB" },
-        ], { registered: true });
+        track17.script(
+          row.trackingNumber,
+          ROYAL_MAIL,
+          [
+            { at: new Date(day).toISOString(), subStatus: "InTransit_PickedUp", description: "Collected", city: "London", country: "GB" },
+            { at: new Date(day + 3_600_000).toISOString(), subStatus: "InTransit_Other", description: "In transit", city: "Leeds", country: "GB" },
+          ],
+          { registered: true },
+        );
       }
     }
     await db.insert(trackings).values(rows);
   }
-  console.log(`seeded ${total} ${kind === "ups" ? "UPS" : "Royal Mail (through 17TRACK)"} trackings in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s (PGlite in ${dataDir})`);
+  console.log(
+    `seeded ${total} ${kind === "ups" ? "UPS" : "Royal Mail (through 17TRACK)"} trackings in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s (PGlite in ${dataDir})`,
+  );
 
   const functions: InngestFunction.Any[] = withAllFunctions ? allFunctions : [dispatchPolls, pollTrackings];
   const queue = new PgBossQueue(handle, { concurrency });

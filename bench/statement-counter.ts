@@ -57,7 +57,10 @@ export class StatementCounter {
 
 export function countStatements(pglite: PGlite, counter: StatementCounter): void {
   type Run = (text: string, ...rest: unknown[]) => Promise<unknown>;
-  const counted = (run: Run): Run => (text, ...rest) => counter.timed(text, () => run(text, ...rest));
+  const counted =
+    (run: Run): Run =>
+    (text, ...rest) =>
+      counter.timed(text, () => run(text, ...rest));
   const transaction = pglite.transaction.bind(pglite);
   const wrapTx = (tx: Transaction): Transaction =>
     Object.assign(Object.create(tx) as Transaction, { query: counted(tx.query.bind(tx) as Run), exec: counted(tx.exec.bind(tx) as Run) });

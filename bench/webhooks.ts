@@ -71,7 +71,9 @@ export async function run(args: string[]): Promise<void> {
   const queue = new PgBossQueue(handle, { concurrency: 4 });
   const engine = new EmbeddedEngine({ client: inngest, functions: [fanOutWebhooks, deliverWebhook, notifyContacts], db, queue });
   await engine.start();
-  console.log(`mode: embedded (PGlite in ${dataDir}), runner concurrency 4, pg-boss polling 1 s, functions: fan-out-webhooks, deliver-webhook, notify-contacts`);
+  console.log(
+    `mode: embedded (PGlite in ${dataDir}), runner concurrency 4, pg-boss polling 1 s, functions: fan-out-webhooks, deliver-webhook, notify-contacts`,
+  );
 
   // The receiver notes when each webhook arrives and for which tracking (each tracking gets one update).
   let arrived = 0;
@@ -133,7 +135,10 @@ export async function run(args: string[]): Promise<void> {
         .where(and(eq(trackings.organizationId, organizationId), inArray(trackings.id, trackingIds)))
         .orderBy(asc(trackings.id))
         .for("update");
-      const stored = await applyTrackingUpdates(tx, rows.map((tracking) => ({ tracking, input: { now, checkpoints: [arrivalScan(now)] } })));
+      const stored = await applyTrackingUpdates(
+        tx,
+        rows.map((tracking) => ({ tracking, input: { now, checkpoints: [arrivalScan(now)] } })),
+      );
       for (const change of stored) events.add(trackingUpdated, trackingUpdatedData(change));
       return stored;
     });
@@ -174,13 +179,21 @@ export async function run(args: string[]): Promise<void> {
     console.log(`  p50 ${ms(p50)}  p90 ${ms(percentile(latencies, 90))}  p99 ${ms(p99)}  max ${ms(Math.max(...latencies))}`);
 
     // Where the time goes, from the database's own clocks: event stored, delivery created, attempt made.
-    const legs = { "commit → event stored": [] as number[], "event → delivery stored (fan-out run)": [] as number[], "delivery → attempt starts (deliver run)": [] as number[], "attempt → received (HTTP)": [] as number[] };
+    const legs = {
+      "commit → event stored": [] as number[],
+      "event → delivery stored (fan-out run)": [] as number[],
+      "delivery → attempt starts (deliver run)": [] as number[],
+      "attempt → received (HTTP)": [] as number[],
+    };
     const events = await db.select().from(jobEvents).where(eq(jobEvents.name, "tracking/updated"));
     const eventAt = new Map(events.map((event) => [(event.payload.data as { trackingId: string }).trackingId, event.receivedAt.getTime()]));
     const rows = await db
       .select({ trackingId: webhookDeliveries.trackingId, createdAt: webhookDeliveries.createdAt, attemptedAt: webhookAttempts.attemptedAt })
       .from(webhookDeliveries)
-      .innerJoin(webhookAttempts, and(eq(webhookAttempts.organizationId, webhookDeliveries.organizationId), eq(webhookAttempts.deliveryId, webhookDeliveries.id)))
+      .innerJoin(
+        webhookAttempts,
+        and(eq(webhookAttempts.organizationId, webhookDeliveries.organizationId), eq(webhookAttempts.deliveryId, webhookDeliveries.id)),
+      )
       .where(and(eq(webhookDeliveries.organizationId, single.id), inArray(webhookDeliveries.trackingId, latencyTrackings)));
     for (const row of rows) {
       const stored = storedAt.get(row.trackingId!)!;
@@ -190,7 +203,8 @@ export async function run(args: string[]): Promise<void> {
       legs["delivery → attempt starts (deliver run)"].push(row.attemptedAt.getTime() - row.createdAt.getTime());
       legs["attempt → received (HTTP)"].push(arrivals.get(row.trackingId!)![0]! - row.attemptedAt.getTime());
     }
-    for (const [leg, values] of Object.entries(legs)) console.log(`  ${leg.padEnd(42)} p50 ${ms(percentile(values, 50)).padStart(9)}  p99 ${ms(percentile(values, 99)).padStart(9)}`);
+    for (const [leg, values] of Object.entries(legs))
+      console.log(`  ${leg.padEnd(42)} p50 ${ms(percentile(values, 50)).padStart(9)}  p99 ${ms(percentile(values, 99)).padStart(9)}`);
 
     // 2. Throughput: a burst of updates, each fanned out to every endpoint.
     arrived = 0;
@@ -225,7 +239,9 @@ export async function run(args: string[]): Promise<void> {
       `  runner: ${runs} runs (${(runs / expected).toFixed(2)} per delivery), ${(runs / elapsedS).toFixed(1)} runs/s; process CPU ${cpuMs.toFixed(0)} ms = ${(cpuMs / runs).toFixed(1)} ms per run, busy ${((100 * cpuMs) / (elapsedS * 1000)).toFixed(0)} % of one core`,
     );
     const burstLatencies = burstTrackings.flatMap((trackingId, index) => arrivals.get(trackingId)!.map((at) => at - burstStoredAt[index]!));
-    console.log(`  statements on the database: ${((statements.reads + statements.writes) / expected).toFixed(1)} per delivery (${(statements.writes / expected).toFixed(1)} writes)`);
+    console.log(
+      `  statements on the database: ${((statements.reads + statements.writes) / expected).toFixed(1)} per delivery (${(statements.writes / expected).toFixed(1)} writes)`,
+    );
     console.log(`  latency of those deliveries: p50 ${ms(percentile(burstLatencies, 50))}  p99 ${ms(percentile(burstLatencies, 99))}`);
     console.log(`targets: p99 < 2000 ms ${p99 < 2000 ? "met" : "MISSED"}; ≥ 200 deliveries/s ${perS >= 200 ? "met" : "MISSED"}`);
     console.log(JSON.stringify({ bench: "webhooks", p50_ms: Math.round(p50), p99_ms: Math.round(p99), per_s: Math.round(perS * 10) / 10 }));

@@ -74,9 +74,7 @@ const state: ProcessDatabase = (globalState.__waybillDb ??= {});
 
 async function openConfigured(): Promise<DatabaseHandle> {
   const { DATABASE_URL, DATABASE_POOL_SIZE, WAYBILL_DATA_DIR } = env();
-  const handle = DATABASE_URL
-    ? await openPostgres(DATABASE_URL, { max: DATABASE_POOL_SIZE })
-    : await openPglite(path.resolve(WAYBILL_DATA_DIR, "pglite"));
+  const handle = DATABASE_URL ? await openPostgres(DATABASE_URL, { max: DATABASE_POOL_SIZE }) : await openPglite(path.resolve(WAYBILL_DATA_DIR, "pglite"));
   await migrateDatabase(handle);
   return handle;
 }

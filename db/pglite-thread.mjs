@@ -59,7 +59,10 @@ parentPort.on("message", (message) => {
   switch (message.kind) {
     case "query":
     case "exec":
-      run(message).then((result) => reply(message.id, result), (error) => fail(message.id, error));
+      run(message).then(
+        (result) => reply(message.id, result),
+        (error) => fail(message.id, error),
+      );
       return;
     case "begin":
       begin(message.id);
@@ -81,10 +84,16 @@ parentPort.on("message", (message) => {
       );
       return;
     case "unlisten":
-      Promise.resolve(unlisteners.get(message.listenId)?.()).then(() => reply(message.id, null), (error) => fail(message.id, error));
+      Promise.resolve(unlisteners.get(message.listenId)?.()).then(
+        () => reply(message.id, null),
+        (error) => fail(message.id, error),
+      );
       return;
     case "close":
-      db.close().then(() => reply(message.id, null), (error) => fail(message.id, error));
+      db.close().then(
+        () => reply(message.id, null),
+        (error) => fail(message.id, error),
+      );
       return;
   }
 });

@@ -19,8 +19,10 @@ function asNodePostgresValue(value: unknown): unknown {
 /** pg-boss's Bun.SQL adapter takes any client with postgres.js's `unsafe` and `reserve`; this is one. */
 export function jobQueueClient(sql: Sql) {
   // Not prepared: pg-boss expands array parameters into statements of varying text.
-  const unprepared = (target: Pick<Sql, "unsafe">) => (text: string, values: unknown[] = []) =>
-    target.unsafe(text, values.map(asNodePostgresValue) as never[], { prepare: false });
+  const unprepared =
+    (target: Pick<Sql, "unsafe">) =>
+    (text: string, values: unknown[] = []) =>
+      target.unsafe(text, values.map(asNodePostgresValue) as never[], { prepare: false });
   return {
     unsafe: unprepared(sql),
     async reserve() {

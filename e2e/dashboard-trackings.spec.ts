@@ -28,7 +28,12 @@ test("creates a testing-courier tracking from the suggested courier and watches 
   const heading = page.getByRole("heading", { level: 1 });
   await expect(heading).not.toContainText("Pending", { timeout: 200_000 });
   await expect(heading).toContainText(/Info received|In transit|Out for delivery|Delivered/);
-  await expect(page.getByRole("listitem").filter({ hasText: /Info received|In transit/ }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("listitem")
+      .filter({ hasText: /Info received|In transit/ })
+      .first(),
+  ).toBeVisible();
   await screenshot(page, "tracking-detail-moved");
 });
 

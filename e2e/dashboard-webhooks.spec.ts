@@ -32,7 +32,10 @@ test("adds a webhook URL, sends a test to a receiver on 127.0.0.1 and sees the d
   await page.getByLabel("Secret").focus();
   await screenshot(page, "webhooks");
 
-  await log.getByRole("button", { name: /^Details/ }).first().click();
+  await log
+    .getByRole("button", { name: /^Details/ })
+    .first()
+    .click();
   const dialog = page.getByRole("dialog", { name: "Webhook delivery" });
   await expect(dialog.getByText("#1")).toBeVisible();
   await expect(dialog.getByText("200", { exact: true })).toBeVisible();

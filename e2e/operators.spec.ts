@@ -4,7 +4,10 @@ import { baseURL, E2E_ADMIN, signIn } from "./fixtures/dashboard";
 
 /** `npm run admin -- …` against the running embedded server (through its socket in the data directory). */
 function admin(...argv: string[]) {
-  const result = spawnSync("npx", ["tsx", "scripts/admin.ts", ...argv], { env: { ...process.env, WAYBILL_DATA_DIR: process.env.WAYBILL_E2E_DATA_DIR! }, encoding: "utf8" });
+  const result = spawnSync("npx", ["tsx", "scripts/admin.ts", ...argv], {
+    env: { ...process.env, WAYBILL_DATA_DIR: process.env.WAYBILL_E2E_DATA_DIR! },
+    encoding: "utf8",
+  });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 

@@ -29,10 +29,9 @@ test("aftership@8.1.0 drives trackings, notifications, last checkpoint and couri
 
   const added: any = await client.notification.addNotification({ id }, { notification: { smses: ["+85291234567"] } } as any);
   expect(added.notification.smses).toEqual(["+85291234567"]);
-  const removed: any = await client.notification.removeNotification(
-    { slug: "testing-courier", tracking_number: number },
-    { notification: { emails: ["buyer@example.com"] } } as any,
-  );
+  const removed: any = await client.notification.removeNotification({ slug: "testing-courier", tracking_number: number }, {
+    notification: { emails: ["buyer@example.com"] },
+  } as any);
   expect(removed.notification.emails).toEqual([]);
   const contacts: any = await client.notification.getNotification({ id });
   expect(contacts.notification).toMatchObject({ emails: [], smses: ["+85291234567"] });
@@ -60,9 +59,10 @@ test("aftership@8.1.0 drives trackings, notifications, last checkpoint and couri
 
 test("aftership@8.1.0 surfaces our error envelope as its AftershipError", async () => {
   const client = new AfterShip(apiKey, { endpoint: `${baseURL}/v4` } as never);
-  await expect(
-    client.tracking.createTracking({ tracking: { slug: "no-such-courier", tracking_number: "12345678" } } as any),
-  ).rejects.toMatchObject({ code: 4010, type: "BadRequest" });
+  await expect(client.tracking.createTracking({ tracking: { slug: "no-such-courier", tracking_number: "12345678" } } as any)).rejects.toMatchObject({
+    code: 4010,
+    type: "BadRequest",
+  });
   const stranger = new AfterShip("wb_notakey", { endpoint: `${baseURL}/v4` } as never);
   await expect(stranger.courier.listCouriers()).rejects.toMatchObject({ code: 401, type: "Unauthorized" });
 });

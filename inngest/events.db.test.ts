@@ -37,4 +37,3 @@ describe("sendEvent without a running engine", () => {
     );
   });
 });
-

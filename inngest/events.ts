@@ -124,10 +124,7 @@ const estimate = z.object({
 export const trackingEstimateRequested = defineEvent("tracking/estimate.requested", z.object(trackingRef));
 
 /** `previous` and `estimate` as stored in `trackings.waybill_estimate`. */
-export const trackingEstimateRevised = defineEvent(
-  "tracking/estimate.revised",
-  z.object({ ...trackingRef, previous: estimate, estimate }),
-);
+export const trackingEstimateRevised = defineEvent("tracking/estimate.revised", z.object({ ...trackingRef, previous: estimate, estimate }));
 
 /*
  * Tracking lifecycle. `tracking/poll.requested` asks for one carrier call over a batch of one

@@ -116,4 +116,3 @@ export async function eventsSent(db: Database, name?: string): Promise<JobEventP
     .orderBy(asc(jobEvents.receivedAt), asc(jobEvents.id));
   return rows.map((row) => row.payload);
 }
-

@@ -42,7 +42,9 @@ export async function startScriptedUps(options: { stepMs: number; answerDelayMs:
     const url = new URL(req.url ?? "/", "http://localhost");
     req.resume();
     if (req.method === "POST" && url.pathname === "/security/v1/oauth/token") {
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ access_token: "chaos-token", token_type: "Bearer", expires_in: "14399", status: "approved" }));
+      res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ access_token: "chaos-token", token_type: "Bearer", expires_in: "14399", status: "approved" }));
       return;
     }
     const match = /^\/api\/track\/v1\/details\/([^/]+)$/.exec(url.pathname);
@@ -63,16 +65,27 @@ export async function startScriptedUps(options: { stepMs: number; answerDelayMs:
         shipment: [
           {
             inquiryNumber: number,
-            package: [{ trackingNumber: number, packageCount: 1, activity: STEPS.slice(0, shown).map((step, index) => activity(start + index * options.stepMs, step)).reverse() }],
+            package: [
+              {
+                trackingNumber: number,
+                packageCount: 1,
+                activity: STEPS.slice(0, shown)
+                  .map((step, index) => activity(start + index * options.stepMs, step))
+                  .reverse(),
+              },
+            ],
           },
         ],
       },
     };
     const [min, max] = options.answerDelayMs;
-    setTimeout(() => {
-      inFlight.set(number, (inFlight.get(number) ?? 1) - 1);
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
-    }, min + Math.random() * (max - min));
+    setTimeout(
+      () => {
+        inFlight.set(number, (inFlight.get(number) ?? 1) - 1);
+        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
+      },
+      min + Math.random() * (max - min),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;

@@ -54,7 +54,9 @@ export function AcceptInvitationForm({ token, email, organizationName, role, acc
           {(control) => <TextInput {...control} name="password" type="password" autoComplete={accountExists ? "current-password" : "new-password"} required />}
         </Field>
         {!accountExists && (
-          <Field label="Repeat the password">{(control) => <TextInput {...control} name="confirm" type="password" autoComplete="new-password" required />}</Field>
+          <Field label="Repeat the password">
+            {(control) => <TextInput {...control} name="confirm" type="password" autoComplete="new-password" required />}
+          </Field>
         )}
         {error && <Alert tone="error">{error}</Alert>}
         <Button type="submit" variant="primary" className="w-full" disabled={pending}>

@@ -80,7 +80,16 @@ export function ApiKeysPanel() {
           <CardBody className="space-y-4">
             <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-end">
               <Field label="Key name" className="flex-1 sm:max-w-sm">
-                {(control) => <TextInput {...control} value={name} onChange={(event) => setName(event.target.value)} placeholder="e.g. Shopify store" required maxLength={100} />}
+                {(control) => (
+                  <TextInput
+                    {...control}
+                    value={name}
+                    onChange={(event) => setName(event.target.value)}
+                    placeholder="e.g. Shopify store"
+                    required
+                    maxLength={100}
+                  />
+                )}
               </Field>
               <Button type="submit" variant="primary" disabled={create.isPending || !name.trim()}>
                 {create.isPending ? "Creating…" : "Create key"}

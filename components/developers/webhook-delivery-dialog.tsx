@@ -23,7 +23,8 @@ function DeliveryDetail({ id }: { id: string }) {
   const client = useQueryClient();
   const delivery = useQuery({
     queryKey: ["webhook-delivery", id],
-    queryFn: () => fetchJson<{ delivery: WebhookDeliveryDetailView }>(`/api/dashboard/webhooks/deliveries/${encodeURIComponent(id)}`).then((data) => data.delivery),
+    queryFn: () =>
+      fetchJson<{ delivery: WebhookDeliveryDetailView }>(`/api/dashboard/webhooks/deliveries/${encodeURIComponent(id)}`).then((data) => data.delivery),
     refetchInterval: (query) => (query.state.data?.status === "pending" ? 5_000 : false),
   });
   const redeliver = useMutation({
@@ -58,7 +59,9 @@ function DeliveryDetail({ id }: { id: string }) {
                 </p>
                 <p className="mt-1 font-mono text-xs break-all text-slate-500">{attempt.url}</p>
                 {(attempt.error || attempt.responseBody) && (
-                  <pre className="mt-2 max-h-28 overflow-auto rounded bg-slate-50 p-2 text-xs whitespace-pre-wrap text-slate-700">{attempt.error ?? attempt.responseBody}</pre>
+                  <pre className="mt-2 max-h-28 overflow-auto rounded bg-slate-50 p-2 text-xs whitespace-pre-wrap text-slate-700">
+                    {attempt.error ?? attempt.responseBody}
+                  </pre>
                 )}
               </li>
             ))}

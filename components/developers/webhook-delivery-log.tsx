@@ -83,7 +83,9 @@ export function WebhookDeliveryLog({ trackingId }: { trackingId?: string }) {
         <ErrorState error={deliveries.error} onRetry={() => deliveries.refetch()} />
       ) : deliveries.data.deliveries.length === 0 ? (
         <EmptyState title="No deliveries">
-          {trackingId ? "Nothing was sent to your webhook URLs about this shipment yet." : "Deliveries appear here as shipments change, and when you send a test."}
+          {trackingId
+            ? "Nothing was sent to your webhook URLs about this shipment yet."
+            : "Deliveries appear here as shipments change, and when you send a test."}
         </EmptyState>
       ) : (
         <>
@@ -131,9 +133,17 @@ export function WebhookDeliveryLog({ trackingId }: { trackingId?: string }) {
                         </Link>
                       )}
                     </td>
-                    {!trackingId && <td className="hidden max-w-xs truncate px-4 py-3 font-mono text-xs text-slate-600 lg:table-cell">{urlOf.get(delivery.endpointId) ?? "—"}</td>}
+                    {!trackingId && (
+                      <td className="hidden max-w-xs truncate px-4 py-3 font-mono text-xs text-slate-600 lg:table-cell">
+                        {urlOf.get(delivery.endpointId) ?? "—"}
+                      </td>
+                    )}
                     <td className="px-4 py-3 text-right sm:pr-5">
-                      <Button size="sm" onClick={() => setOpenId(delivery.id)} aria-label={`Details of the delivery sent ${formatDateTime(delivery.createdAt)}`}>
+                      <Button
+                        size="sm"
+                        onClick={() => setOpenId(delivery.id)}
+                        aria-label={`Details of the delivery sent ${formatDateTime(delivery.createdAt)}`}
+                      >
                         Details
                       </Button>
                     </td>

@@ -29,7 +29,11 @@ const HEADERS: Array<[WebhookEndpointView["signatureHeader"], string]> = [
 
 function AddEndpointForm() {
   const client = useQueryClient();
-  const [values, setValues] = useState({ url: "", apiVersion: "2026-07" as WebhookEndpointView["apiVersion"], signatureHeader: "waybill-hmac-sha256" as WebhookEndpointView["signatureHeader"] });
+  const [values, setValues] = useState({
+    url: "",
+    apiVersion: "2026-07" as WebhookEndpointView["apiVersion"],
+    signatureHeader: "waybill-hmac-sha256" as WebhookEndpointView["signatureHeader"],
+  });
   const add = useMutation({
     mutationFn: (body: typeof values) => fetchJson("/api/dashboard/webhooks/endpoints", { method: "POST", body }),
     onSuccess: () => {
@@ -45,11 +49,24 @@ function AddEndpointForm() {
     <form onSubmit={submit} className="space-y-3">
       <div className="grid gap-3 md:grid-cols-12 md:items-end">
         <Field label="Webhook URL" className="md:col-span-6">
-          {(control) => <TextInput {...control} type="url" required placeholder="https://shop.example.com/webhooks/waybill" value={values.url} onChange={(event) => setValues({ ...values, url: event.target.value })} />}
+          {(control) => (
+            <TextInput
+              {...control}
+              type="url"
+              required
+              placeholder="https://shop.example.com/webhooks/waybill"
+              value={values.url}
+              onChange={(event) => setValues({ ...values, url: event.target.value })}
+            />
+          )}
         </Field>
         <Field label="API version" className="md:col-span-3">
           {(control) => (
-            <SelectInput {...control} value={values.apiVersion} onChange={(event) => setValues({ ...values, apiVersion: event.target.value as WebhookEndpointView["apiVersion"] })}>
+            <SelectInput
+              {...control}
+              value={values.apiVersion}
+              onChange={(event) => setValues({ ...values, apiVersion: event.target.value as WebhookEndpointView["apiVersion"] })}
+            >
               {VERSIONS.map(([value, label]) => (
                 <option key={value} value={value}>
                   {label}
@@ -66,7 +83,12 @@ function AddEndpointForm() {
       </div>
       <Field label="Signature header" hint="Receivers written for AfterShip verify unchanged with its header name.">
         {(control) => (
-          <SelectInput {...control} className="md:max-w-md" value={values.signatureHeader} onChange={(event) => setValues({ ...values, signatureHeader: event.target.value as WebhookEndpointView["signatureHeader"] })}>
+          <SelectInput
+            {...control}
+            className="md:max-w-md"
+            value={values.signatureHeader}
+            onChange={(event) => setValues({ ...values, signatureHeader: event.target.value as WebhookEndpointView["signatureHeader"] })}
+          >
             {HEADERS.map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
@@ -119,8 +141,10 @@ function EndpointRow({ endpoint, onDelete }: { endpoint: WebhookEndpointView; on
       {test.isError && <Alert tone="error">{errorMessage(test.error)}</Alert>}
       {result && (
         <Alert tone={result.delivered ? "success" : "error"} title={result.delivered ? "Test delivered" : "Test not delivered"}>
-          {result.attempt.statusCode !== null ? `The receiver answered ${result.attempt.statusCode}` : `No answer: ${result.attempt.error ?? "the connection failed"}`} in{" "}
-          {result.attempt.latencyMs} ms.
+          {result.attempt.statusCode !== null
+            ? `The receiver answered ${result.attempt.statusCode}`
+            : `No answer: ${result.attempt.error ?? "the connection failed"}`}{" "}
+          in {result.attempt.latencyMs} ms.
         </Alert>
       )}
     </li>

@@ -18,7 +18,10 @@ export function WebhookSecret() {
   const client = useQueryClient();
   const [revealed, setRevealed] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const secret = useQuery({ queryKey: SECRET, queryFn: () => fetchJson<{ secret: WebhookSecretView }>("/api/dashboard/webhooks/secret").then((data) => data.secret) });
+  const secret = useQuery({
+    queryKey: SECRET,
+    queryFn: () => fetchJson<{ secret: WebhookSecretView }>("/api/dashboard/webhooks/secret").then((data) => data.secret),
+  });
   const rotate = useMutation({
     mutationFn: () => fetchJson<{ secret: WebhookSecretView }>("/api/dashboard/webhooks/secret/rotate", { method: "POST" }).then((data) => data.secret),
     onSuccess: (rotated) => {
@@ -29,7 +32,10 @@ export function WebhookSecret() {
   });
   return (
     <Card>
-      <CardHeader title="Signing secret" description="Each webhook carries an HMAC-SHA256 of its body made with this secret: check it before trusting the body." />
+      <CardHeader
+        title="Signing secret"
+        description="Each webhook carries an HMAC-SHA256 of its body made with this secret: check it before trusting the body."
+      />
       {secret.isPending ? (
         <LoadingState />
       ) : secret.isError ? (

@@ -9,7 +9,10 @@ import { WebhookSecret } from "./webhook-secret";
 export function WebhooksPanel() {
   return (
     <>
-      <PageHeader title="Webhooks" description="Waybill posts a signed event to your URLs whenever a shipment changes, and keeps retrying for about three days when a URL does not answer." />
+      <PageHeader
+        title="Webhooks"
+        description="Waybill posts a signed event to your URLs whenever a shipment changes, and keeps retrying for about three days when a URL does not answer."
+      />
       <div className="space-y-6">
         <WebhookEndpoints />
         <WebhookSecret />

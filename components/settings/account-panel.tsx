@@ -68,17 +68,40 @@ export function AccountPanel({ email, name, role, organizationName }: AccountPan
             <form onSubmit={submit} className="space-y-4">
               <Field label="Current password">
                 {(control) => (
-                  <TextInput {...control} type="password" autoComplete="current-password" required value={values.currentPassword} onChange={(event) => setValues({ ...values, currentPassword: event.target.value })} />
+                  <TextInput
+                    {...control}
+                    type="password"
+                    autoComplete="current-password"
+                    required
+                    value={values.currentPassword}
+                    onChange={(event) => setValues({ ...values, currentPassword: event.target.value })}
+                  />
                 )}
               </Field>
               <Field label="New password" hint="At least 8 characters.">
                 {(control) => (
-                  <TextInput {...control} type="password" autoComplete="new-password" minLength={8} required value={values.newPassword} onChange={(event) => setValues({ ...values, newPassword: event.target.value })} />
+                  <TextInput
+                    {...control}
+                    type="password"
+                    autoComplete="new-password"
+                    minLength={8}
+                    required
+                    value={values.newPassword}
+                    onChange={(event) => setValues({ ...values, newPassword: event.target.value })}
+                  />
                 )}
               </Field>
               <Field label="Repeat the new password" error={mismatch ? "The two passwords differ." : null}>
                 {(control) => (
-                  <TextInput {...control} type="password" autoComplete="new-password" minLength={8} required value={values.confirm} onChange={(event) => setValues({ ...values, confirm: event.target.value })} />
+                  <TextInput
+                    {...control}
+                    type="password"
+                    autoComplete="new-password"
+                    minLength={8}
+                    required
+                    value={values.confirm}
+                    onChange={(event) => setValues({ ...values, confirm: event.target.value })}
+                  />
                 )}
               </Field>
               {change.isError && <Alert tone="error">{errorMessage(change.error)}</Alert>}

@@ -51,7 +51,15 @@ function AddConnection({ couriers }: { couriers: ConnectionCourierOption[] }) {
             </SelectInput>
           )}
         </Field>
-        {courier && <CredentialFieldsForm key={courier.slug} courier={courier} submitLabel="Save connection" pending={add.isPending} onSubmit={(credentials) => add.mutate(credentials)} />}
+        {courier && (
+          <CredentialFieldsForm
+            key={courier.slug}
+            courier={courier}
+            submitLabel="Save connection"
+            pending={add.isPending}
+            onSubmit={(credentials) => add.mutate(credentials)}
+          />
+        )}
         {add.isError && <Alert tone="error">{errorMessage(add.error)}</Alert>}
         {add.isSuccess && <Alert tone="success">Connection saved. Its secrets are encrypted and will not be shown again.</Alert>}
       </CardBody>
@@ -63,7 +71,8 @@ function ConnectionItem({ connection, courier, onDelete }: { connection: Connect
   const client = useQueryClient();
   const [replacing, setReplacing] = useState(false);
   const replace = useMutation({
-    mutationFn: (credentials: Record<string, string>) => fetchJson(`/api/dashboard/connections/${encodeURIComponent(connection.id)}`, { method: "PUT", body: { credentials } }),
+    mutationFn: (credentials: Record<string, string>) =>
+      fetchJson(`/api/dashboard/connections/${encodeURIComponent(connection.id)}`, { method: "PUT", body: { credentials } }),
     onSuccess: () => {
       setReplacing(false);
       void client.invalidateQueries({ queryKey: CONNECTIONS });
@@ -96,8 +105,19 @@ function ConnectionItem({ connection, courier, onDelete }: { connection: Connect
         </Button>
       </div>
       {courier && (
-        <Modal open={replacing} onClose={() => setReplacing(false)} title={`New credentials for ${connection.courierName}`} description="Enter the whole set: the current secrets cannot be read back.">
-          <CredentialFieldsForm courier={courier} submitLabel="Replace credentials" pending={replace.isPending} onSubmit={(credentials) => replace.mutate(credentials)} onCancel={() => setReplacing(false)} />
+        <Modal
+          open={replacing}
+          onClose={() => setReplacing(false)}
+          title={`New credentials for ${connection.courierName}`}
+          description="Enter the whole set: the current secrets cannot be read back."
+        >
+          <CredentialFieldsForm
+            courier={courier}
+            submitLabel="Replace credentials"
+            pending={replace.isPending}
+            onSubmit={(credentials) => replace.mutate(credentials)}
+            onCancel={() => setReplacing(false)}
+          />
           {replace.isError && (
             <Alert tone="error" className="mt-4">
               {errorMessage(replace.error)}
@@ -132,7 +152,10 @@ export function CourierConnections() {
 
   return (
     <>
-      <PageHeader title="Courier connections" description="Your own carrier accounts. Without one, Waybill tracks with its own access where the courier allows it." />
+      <PageHeader
+        title="Courier connections"
+        description="Your own carrier accounts. Without one, Waybill tracks with its own access where the courier allows it."
+      />
       <div className="space-y-6">
         {couriers.data && <AddConnection couriers={couriers.data} />}
         <Card>
@@ -146,7 +169,12 @@ export function CourierConnections() {
           ) : (
             <ul className="divide-y divide-slate-100">
               {connections.data.map((connection) => (
-                <ConnectionItem key={connection.id} connection={connection} courier={bySlug.get(connection.courierSlug)} onDelete={() => setDeleting(connection)} />
+                <ConnectionItem
+                  key={connection.id}
+                  connection={connection}
+                  courier={bySlug.get(connection.courierSlug)}
+                  onDelete={() => setDeleting(connection)}
+                />
               ))}
             </ul>
           )}

@@ -7,7 +7,13 @@ import type { ConnectionCourierOption } from "@/lib/dashboard/types";
 
 function label(name: string): string {
   const words = name.replaceAll("_", " ");
-  return words.charAt(0).toUpperCase() + words.slice(1).replace(/\bid\b/i, "ID").replace(/\bapi\b/i, "API");
+  return (
+    words.charAt(0).toUpperCase() +
+    words
+      .slice(1)
+      .replace(/\bid\b/i, "ID")
+      .replace(/\bapi\b/i, "API")
+  );
 }
 
 interface CredentialFieldsFormProps {
@@ -29,7 +35,11 @@ export function CredentialFieldsForm({ courier, submitLabel, pending, onSubmit, 
     <form onSubmit={submit} className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
         {courier.fields.map((field) => (
-          <Field key={field.name} label={`${label(field.name)}${field.required ? "" : " (optional)"}`} hint={field.secret ? "Stored encrypted; never shown again." : undefined}>
+          <Field
+            key={field.name}
+            label={`${label(field.name)}${field.required ? "" : " (optional)"}`}
+            hint={field.secret ? "Stored encrypted; never shown again." : undefined}
+          >
             {(control) => (
               <TextInput
                 {...control}

@@ -30,7 +30,10 @@ interface SentInvitation {
 export function InviteMemberForm() {
   const client = useQueryClient();
   const [values, setValues] = useState({ email: "", role: "member" as Role });
-  const open = useQuery({ queryKey: INVITATIONS, queryFn: () => fetchJson<{ invitations: InvitationView[] }>("/api/dashboard/invitations").then((data) => data.invitations) });
+  const open = useQuery({
+    queryKey: INVITATIONS,
+    queryFn: () => fetchJson<{ invitations: InvitationView[] }>("/api/dashboard/invitations").then((data) => data.invitations),
+  });
   const invite = useMutation({
     mutationFn: (body: typeof values) => fetchJson<SentInvitation>("/api/dashboard/invitations", { method: "POST", body }),
     onSuccess: () => {
@@ -44,11 +47,23 @@ export function InviteMemberForm() {
   }
   return (
     <Card>
-      <CardHeader title="Invite by e-mail" description="They get a link to join, valid for 7 days, and choose their own password; someone with a Waybill account joins with theirs." />
+      <CardHeader
+        title="Invite by e-mail"
+        description="They get a link to join, valid for 7 days, and choose their own password; someone with a Waybill account joins with theirs."
+      />
       <CardBody className="space-y-4">
         <form onSubmit={submit} className="grid gap-4 sm:grid-cols-3 sm:items-end">
           <Field label="E-mail to invite">
-            {(control) => <TextInput {...control} type="email" required value={values.email} onChange={(event) => setValues({ ...values, email: event.target.value })} autoComplete="off" />}
+            {(control) => (
+              <TextInput
+                {...control}
+                type="email"
+                required
+                value={values.email}
+                onChange={(event) => setValues({ ...values, email: event.target.value })}
+                autoComplete="off"
+              />
+            )}
           </Field>
           <Field label="Invited role">
             {(control) => (

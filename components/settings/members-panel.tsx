@@ -35,13 +35,29 @@ function AddMemberForm() {
   }
   return (
     <Card>
-      <CardHeader title="Add a member" description="Waybill creates their account with a one-time password for you to hand over; they change it under Your account." />
+      <CardHeader
+        title="Add a member"
+        description="Waybill creates their account with a one-time password for you to hand over; they change it under Your account."
+      />
       <CardBody className="space-y-4">
         <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end">
           <Field label="E-mail">
-            {(control) => <TextInput {...control} type="email" required value={values.email} onChange={(event) => setValues({ ...values, email: event.target.value })} autoComplete="off" />}
+            {(control) => (
+              <TextInput
+                {...control}
+                type="email"
+                required
+                value={values.email}
+                onChange={(event) => setValues({ ...values, email: event.target.value })}
+                autoComplete="off"
+              />
+            )}
           </Field>
-          <Field label="Name">{(control) => <TextInput {...control} value={values.name} onChange={(event) => setValues({ ...values, name: event.target.value })} autoComplete="off" />}</Field>
+          <Field label="Name">
+            {(control) => (
+              <TextInput {...control} value={values.name} onChange={(event) => setValues({ ...values, name: event.target.value })} autoComplete="off" />
+            )}
+          </Field>
           <Field label="Role">
             {(control) => (
               <SelectInput {...control} value={values.role} onChange={(event) => setValues({ ...values, role: event.target.value as Role })}>
@@ -50,7 +66,7 @@ function AddMemberForm() {
               </SelectInput>
             )}
           </Field>
-          <Button type="submit" variant="primary" disabled={add.isPending} >
+          <Button type="submit" variant="primary" disabled={add.isPending}>
             {add.isPending ? "Adding…" : "Add member"}
           </Button>
         </form>
@@ -60,7 +76,9 @@ function AddMemberForm() {
             <p>Give them this one-time password privately; it is not shown again.</p>
             <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end">
               <Field label="One-time password" className="flex-1 sm:max-w-xs">
-                {(control) => <TextInput {...control} readOnly value={add.data.initialPassword} className="font-mono" onFocus={(event) => event.target.select()} />}
+                {(control) => (
+                  <TextInput {...control} readOnly value={add.data.initialPassword} className="font-mono" onFocus={(event) => event.target.select()} />
+                )}
               </Field>
               <CopyButton value={add.data.initialPassword} />
             </div>
@@ -76,7 +94,8 @@ export function MembersPanel({ currentUserId }: { currentUserId: string }) {
   const [removing, setRemoving] = useState<MemberView | null>(null);
   const members = useQuery({ queryKey: MEMBERS, queryFn: () => fetchJson<{ members: MemberView[] }>("/api/dashboard/members").then((data) => data.members) });
   const changeRole = useMutation({
-    mutationFn: ({ userId, role }: { userId: string; role: Role }) => fetchJson(`/api/dashboard/members/${encodeURIComponent(userId)}`, { method: "PATCH", body: { role } }),
+    mutationFn: ({ userId, role }: { userId: string; role: Role }) =>
+      fetchJson(`/api/dashboard/members/${encodeURIComponent(userId)}`, { method: "PATCH", body: { role } }),
     onSettled: () => client.invalidateQueries({ queryKey: MEMBERS }),
   });
   const remove = useMutation({
@@ -89,7 +108,10 @@ export function MembersPanel({ currentUserId }: { currentUserId: string }) {
 
   return (
     <>
-      <PageHeader title="Members" description="Who can sign in to this organisation. Members work with trackings; admins also manage API keys, webhooks, courier connections and members." />
+      <PageHeader
+        title="Members"
+        description="Who can sign in to this organisation. Members work with trackings; admins also manage API keys, webhooks, courier connections and members."
+      />
       <div className="space-y-6">
         <InviteMemberForm />
         <AddMemberForm />

@@ -72,7 +72,9 @@ export function NotificationOutbox() {
       ) : messages.isError && !messages.data ? (
         <ErrorState error={messages.error} onRetry={() => messages.refetch()} />
       ) : messages.data.messages.length === 0 ? (
-        <EmptyState title="No messages">Customers get a message when their shipment changes status, if the tracking has their e-mail or phone number.</EmptyState>
+        <EmptyState title="No messages">
+          Customers get a message when their shipment changes status, if the tracking has their e-mail or phone number.
+        </EmptyState>
       ) : (
         <>
           <ul className="divide-y divide-slate-100">
@@ -108,7 +110,11 @@ export function NotificationOutbox() {
               <Button size="sm" disabled={cursors.length === 0} onClick={() => setPaging({ key, cursors: cursors.slice(0, -1) })}>
                 Newer
               </Button>
-              <Button size="sm" disabled={!messages.data.nextCursor} onClick={() => messages.data.nextCursor && setPaging({ key, cursors: [...cursors, messages.data.nextCursor] })}>
+              <Button
+                size="sm"
+                disabled={!messages.data.nextCursor}
+                onClick={() => messages.data.nextCursor && setPaging({ key, cursors: [...cursors, messages.data.nextCursor] })}
+              >
                 Older
               </Button>
             </nav>

@@ -95,7 +95,14 @@ function Editor({ saved, catalogue }: { saved: string[]; catalogue: CourierOptio
                     <span className="block text-xs text-slate-500">{slug}</span>
                   </span>
                   <span className="flex gap-1">
-                    <Button id={`move-up-${slug}`} size="sm" variant="ghost" disabled={index === 0} onClick={() => move(index, "up")} aria-label={`Move ${nameOf(slug)} up`}>
+                    <Button
+                      id={`move-up-${slug}`}
+                      size="sm"
+                      variant="ghost"
+                      disabled={index === 0}
+                      onClick={() => move(index, "up")}
+                      aria-label={`Move ${nameOf(slug)} up`}
+                    >
                       <span aria-hidden="true">↑</span>
                     </Button>
                     <Button
@@ -139,7 +146,9 @@ function Editor({ saved, catalogue }: { saved: string[]; catalogue: CourierOptio
         <CardBody className="space-y-3">
           <div className="grid gap-3 sm:grid-cols-2">
             <Field label="Search couriers">
-              {(control) => <TextInput {...control} type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Name or slug, e.g. DHL" />}
+              {(control) => (
+                <TextInput {...control} type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Name or slug, e.g. DHL" />
+              )}
             </Field>
             <Field label="How Waybill follows them">
               {(control) => (
@@ -162,7 +171,8 @@ function Editor({ saved, catalogue }: { saved: string[]; catalogue: CourierOptio
                   <span className="min-w-0">
                     <span className="block truncate text-sm font-medium text-slate-900">{courier.name}</span>
                     <span className="block text-xs text-slate-500">
-                      {courier.following && <Badge tone={courier.following === "not_trackable" ? "slate" : "indigo"}>{FOLLOWING[courier.following]}</Badge>} {courier.slug}
+                      {courier.following && <Badge tone={courier.following === "not_trackable" ? "slate" : "indigo"}>{FOLLOWING[courier.following]}</Badge>}{" "}
+                      {courier.slug}
                       {courier.required_fields.length > 0 && ` · needs ${courier.required_fields.join(", ").replaceAll("_", " ")}`}
                     </span>
                   </span>

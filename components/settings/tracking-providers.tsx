@@ -65,14 +65,24 @@ function ProviderCard({ view }: { view: ProviderKeyView }) {
             </span>
           )}
         </div>
-        {view.lowQuota && <Alert tone="warning">The quota is running out: new trackings through {view.label} will wait once it is used up. Add quota at {view.label}.</Alert>}
+        {view.lowQuota && (
+          <Alert tone="warning">
+            The quota is running out: new trackings through {view.label} will wait once it is used up. Add quota at {view.label}.
+          </Alert>
+        )}
         {view.lastError && <Alert tone="error">{view.lastError}</Alert>}
         <form onSubmit={submit} className="grid gap-4 sm:grid-cols-3 sm:items-end">
           <Field label={`${view.label} API key`}>
-            {(control) => <TextInput {...control} type="password" autoComplete="off" value={apiKey} onChange={(event) => setApiKey(event.target.value)} required />}
+            {(control) => (
+              <TextInput {...control} type="password" autoComplete="off" value={apiKey} onChange={(event) => setApiKey(event.target.value)} required />
+            )}
           </Field>
           {view.provider === "ship24" && (
-            <Field label="Webhook secret">{(control) => <TextInput {...control} type="password" autoComplete="off" value={webhookSecret} onChange={(event) => setWebhookSecret(event.target.value)} />}</Field>
+            <Field label="Webhook secret">
+              {(control) => (
+                <TextInput {...control} type="password" autoComplete="off" value={webhookSecret} onChange={(event) => setWebhookSecret(event.target.value)} />
+              )}
+            </Field>
           )}
           {view.provider === "track17" && (
             <label className="flex items-center gap-2 text-sm text-slate-700 sm:col-span-3">
@@ -108,7 +118,10 @@ function ProviderCard({ view }: { view: ProviderKeyView }) {
 
 /** Settings → Tracking providers: the keys that follow the couriers Waybill cannot ask directly. */
 export function TrackingProviders() {
-  const providers = useQuery({ queryKey: PROVIDERS, queryFn: () => fetchJson<{ providers: ProviderKeyView[] }>("/api/dashboard/tracking-providers").then((data) => data.providers) });
+  const providers = useQuery({
+    queryKey: PROVIDERS,
+    queryFn: () => fetchJson<{ providers: ProviderKeyView[] }>("/api/dashboard/tracking-providers").then((data) => data.providers),
+  });
   return (
     <>
       <PageHeader

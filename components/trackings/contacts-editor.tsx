@@ -30,7 +30,10 @@ export function ContactsEditor({ tracking }: { tracking: TrackingDetail }) {
     change.mutate(value.includes("@") ? { action: "add", emails: [value] } : { action: "add", smses: [value] });
   }
 
-  const contacts = [...tracking.emails.map((value) => ({ value, kind: "emails" as const })), ...tracking.smses.map((value) => ({ value, kind: "smses" as const }))];
+  const contacts = [
+    ...tracking.emails.map((value) => ({ value, kind: "emails" as const })),
+    ...tracking.smses.map((value) => ({ value, kind: "smses" as const })),
+  ];
   return (
     <div className="space-y-4 px-4 py-4 sm:px-5">
       {contacts.length === 0 ? (

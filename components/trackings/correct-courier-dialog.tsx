@@ -45,7 +45,9 @@ function CorrectCourierForm({ tracking, onDone }: { tracking: TrackingDetail; on
           onChange={(field, value) => setFields((current) => ({ ...current, [field]: value }))}
         />
       )}
-      {slug !== tracking.slug && <Alert tone="warning">The timeline starts over: the old courier&apos;s scans are removed and the status goes back to Pending.</Alert>}
+      {slug !== tracking.slug && (
+        <Alert tone="warning">The timeline starts over: the old courier&apos;s scans are removed and the status goes back to Pending.</Alert>
+      )}
       {save.isError && <Alert tone="error">{errorMessage(save.error)}</Alert>}
       <div className="flex justify-end gap-2">
         <Button onClick={onDone}>Cancel</Button>

@@ -122,7 +122,14 @@ export function CreateTrackingForm() {
                       )}
                     >
                       <span className="flex items-center gap-3">
-                        <input type="radio" name="courier" value={option.slug} checked={choice === option.slug} onChange={() => setPicked(option.slug)} className="size-4 text-indigo-600" />
+                        <input
+                          type="radio"
+                          name="courier"
+                          value={option.slug}
+                          checked={choice === option.slug}
+                          onChange={() => setPicked(option.slug)}
+                          className="size-4 text-indigo-600"
+                        />
                         <span>
                           <span className="block text-sm font-medium text-slate-900">{option.name}</span>
                           <span className="block text-xs text-slate-500">{option.slug}</span>
@@ -140,7 +147,14 @@ export function CreateTrackingForm() {
                       choice === OTHER ? "bg-indigo-50 ring-indigo-300" : "ring-slate-200 hover:bg-slate-50",
                     )}
                   >
-                    <input type="radio" name="courier" value={OTHER} checked={choice === OTHER} onChange={() => setPicked(OTHER)} className="size-4 text-indigo-600" />
+                    <input
+                      type="radio"
+                      name="courier"
+                      value={OTHER}
+                      checked={choice === OTHER}
+                      onChange={() => setPicked(OTHER)}
+                      className="size-4 text-indigo-600"
+                    />
                     <span className="text-sm font-medium text-slate-900">Another courier</span>
                   </label>
                 </div>
@@ -172,7 +186,9 @@ export function CreateTrackingForm() {
             <Field label="Title" hint="Shown instead of the number.">
               {(control) => <TextInput {...control} value={fields.title ?? ""} onChange={(event) => setField("title", event.target.value)} />}
             </Field>
-            <Field label="Order ID">{(control) => <TextInput {...control} value={fields.order_id ?? ""} onChange={(event) => setField("order_id", event.target.value)} />}</Field>
+            <Field label="Order ID">
+              {(control) => <TextInput {...control} value={fields.order_id ?? ""} onChange={(event) => setField("order_id", event.target.value)} />}
+            </Field>
             <Field label="Order number">
               {(control) => <TextInput {...control} value={fields.order_number ?? ""} onChange={(event) => setField("order_number", event.target.value)} />}
             </Field>
@@ -188,16 +204,35 @@ export function CreateTrackingForm() {
               )}
             </Field>
             <Field label="Customer name">
-              {(control) => <TextInput {...control} autoComplete="off" value={fields.customer_name ?? ""} onChange={(event) => setField("customer_name", event.target.value)} />}
+              {(control) => (
+                <TextInput
+                  {...control}
+                  autoComplete="off"
+                  value={fields.customer_name ?? ""}
+                  onChange={(event) => setField("customer_name", event.target.value)}
+                />
+              )}
             </Field>
             <Field label="Customer e-mail">
               {(control) => (
-                <TextInput {...control} type="email" autoComplete="off" value={fields.customer_email ?? ""} onChange={(event) => setField("customer_email", event.target.value)} />
+                <TextInput
+                  {...control}
+                  type="email"
+                  autoComplete="off"
+                  value={fields.customer_email ?? ""}
+                  onChange={(event) => setField("customer_email", event.target.value)}
+                />
               )}
             </Field>
             <Field label="Customer phone" hint="International form, e.g. +14155550123.">
               {(control) => (
-                <TextInput {...control} type="tel" autoComplete="off" value={fields.customer_phone ?? ""} onChange={(event) => setField("customer_phone", event.target.value)} />
+                <TextInput
+                  {...control}
+                  type="tel"
+                  autoComplete="off"
+                  value={fields.customer_phone ?? ""}
+                  onChange={(event) => setField("customer_phone", event.target.value)}
+                />
               )}
             </Field>
             <Field label="Note" className="sm:col-span-2">

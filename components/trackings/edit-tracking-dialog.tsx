@@ -39,7 +39,15 @@ function EditForm({ tracking, onDone }: { tracking: TrackingDetail; onDone: () =
           {(control) => <TextInput {...control} type="date" value={values.order_promised_delivery_date} onChange={set("order_promised_delivery_date")} />}
         </Field>
         <Field label="Destination country" hint="Three-letter ISO code, e.g. DEU.">
-          {(control) => <TextInput {...control} value={values.destination_country_region} onChange={set("destination_country_region")} maxLength={3} pattern="[A-Za-z]{3}" />}
+          {(control) => (
+            <TextInput
+              {...control}
+              value={values.destination_country_region}
+              onChange={set("destination_country_region")}
+              maxLength={3}
+              pattern="[A-Za-z]{3}"
+            />
+          )}
         </Field>
       </div>
       <Field label="Note">{(control) => <TextArea {...control} rows={3} value={values.note} onChange={set("note")} maxLength={2048} />}</Field>

@@ -76,16 +76,29 @@ export function ImportTrackingsForm() {
                 <Button type="submit" variant="primary" disabled={!file || importing.isPending}>
                   {importing.isPending ? "Importing…" : "Import"}
                 </Button>
-                <a href={`data:text/csv;charset=utf-8,${encodeURIComponent(TEMPLATE)}`} download="waybill-import-template.csv" className="self-center text-sm text-indigo-700 hover:underline">
+                <a
+                  href={`data:text/csv;charset=utf-8,${encodeURIComponent(TEMPLATE)}`}
+                  download="waybill-import-template.csv"
+                  className="self-center text-sm text-indigo-700 hover:underline"
+                >
                   Download a template
                 </a>
               </div>
             </form>
             <div className="mt-6 space-y-4">
-              {importing.isError && <Alert tone="error" title="Nothing was imported">{errorMessage(importing.error)}</Alert>}
+              {importing.isError && (
+                <Alert tone="error" title="Nothing was imported">
+                  {errorMessage(importing.error)}
+                </Alert>
+              )}
               {result && (
-                <Alert tone={result.failed.length ? "warning" : "success"} title={`Created ${formatNumber(result.created)} ${result.created === 1 ? "tracking" : "trackings"}`}>
-                  {result.failed.length > 0 ? `${formatNumber(result.failed.length)} ${result.failed.length === 1 ? "row has a problem" : "rows have problems"}: fix them and import those rows again.` : "Every row was imported."}
+                <Alert
+                  tone={result.failed.length ? "warning" : "success"}
+                  title={`Created ${formatNumber(result.created)} ${result.created === 1 ? "tracking" : "trackings"}`}
+                >
+                  {result.failed.length > 0
+                    ? `${formatNumber(result.failed.length)} ${result.failed.length === 1 ? "row has a problem" : "rows have problems"}: fix them and import those rows again.`
+                    : "Every row was imported."}
                 </Alert>
               )}
               {result && result.failed.length > 0 && (

@@ -106,10 +106,14 @@ export function TrackingFilters({ filters, onChange, onClear, preferredSlugs }: 
         )}
       </Field>
       <Field label="Created from" className="lg:col-span-2">
-        {(control) => <TextInput {...control} type="date" value={filters.from} max={filters.to || undefined} onChange={(event) => onChange("from", event.target.value)} />}
+        {(control) => (
+          <TextInput {...control} type="date" value={filters.from} max={filters.to || undefined} onChange={(event) => onChange("from", event.target.value)} />
+        )}
       </Field>
       <Field label="Created to" className="lg:col-span-2">
-        {(control) => <TextInput {...control} type="date" value={filters.to} min={filters.from || undefined} onChange={(event) => onChange("to", event.target.value)} />}
+        {(control) => (
+          <TextInput {...control} type="date" value={filters.to} min={filters.from || undefined} onChange={(event) => onChange("to", event.target.value)} />
+        )}
       </Field>
       {active && (
         <div className="col-span-2 lg:col-span-12">

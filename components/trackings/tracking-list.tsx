@@ -159,7 +159,10 @@ export function TrackingList() {
                   {data.trackings.map((tracking) => (
                     <tr key={tracking.id} className="align-top hover:bg-slate-50">
                       <td className="max-w-[14rem] px-4 py-3 sm:pl-5">
-                        <Link href={`/trackings/${tracking.id}`} className={cn("rounded font-medium break-all text-indigo-700 hover:text-indigo-600 hover:underline", focusRing)}>
+                        <Link
+                          href={`/trackings/${tracking.id}`}
+                          className={cn("rounded font-medium break-all text-indigo-700 hover:text-indigo-600 hover:underline", focusRing)}
+                        >
                           {tracking.tracking_number}
                         </Link>
                         <p className="mt-0.5 truncate text-xs text-slate-500">{tracking.courier_name}</p>
@@ -167,14 +170,18 @@ export function TrackingList() {
                       </td>
                       <td className="px-4 py-3">
                         <StatusBadge tag={tracking.tag} />
-                        {statusDetail(tracking.tag, tracking.subtag_message) && <p className="mt-1 max-w-[12rem] text-xs text-slate-500">{tracking.subtag_message}</p>}
+                        {statusDetail(tracking.tag, tracking.subtag_message) && (
+                          <p className="mt-1 max-w-[12rem] text-xs text-slate-500">{tracking.subtag_message}</p>
+                        )}
                         {tracking.not_trackable && (
                           <NotTrackableActions notTrackable={tracking.not_trackable} className="mt-1 block max-w-[12rem] text-xs text-amber-800" />
                         )}
                       </td>
                       <td className="hidden px-4 py-3 md:table-cell">
                         <p className="text-slate-800">{tracking.order_number ?? tracking.order_id ?? (tracking.customer_name ? null : "—")}</p>
-                        <p className="mt-0.5 text-xs text-slate-500">{[tracking.customer_name, tracking.destination_country_region].filter(Boolean).join(" · ")}</p>
+                        <p className="mt-0.5 text-xs text-slate-500">
+                          {[tracking.customer_name, tracking.destination_country_region].filter(Boolean).join(" · ")}
+                        </p>
                       </td>
                       <td className="hidden max-w-[18rem] px-4 py-3 lg:table-cell">
                         {tracking.latest_checkpoint ? (

@@ -28,7 +28,9 @@ export const jobEvents = pgTable(
   },
   (table) => [
     // The runner picks up events that were stored while no runner was attached.
-    index("job_events_pending_idx").on(table.receivedAt).where(sql`${table.dispatchedAt} is null`),
+    index("job_events_pending_idx")
+      .on(table.receivedAt)
+      .where(sql`${table.dispatchedAt} is null`),
     // Retention deletes dispatched events by age.
     index("job_events_received_idx").on(table.receivedAt),
   ],

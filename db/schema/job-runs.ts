@@ -52,10 +52,14 @@ export const jobRuns = pgTable(
     // One run per function and event: dispatching an event twice (or a cron slot from two instances) is a no-op.
     uniqueIndex("job_runs_function_event_idx").on(table.functionId, table.eventId),
     // Recovery looks for runs whose wake-up is overdue.
-    index("job_runs_wake_idx").on(table.wakeAt).where(sql`${table.wakeAt} is not null`),
+    index("job_runs_wake_idx")
+      .on(table.wakeAt)
+      .where(sql`${table.wakeAt} is not null`),
     index("job_runs_function_created_idx").on(table.functionId, table.createdAt),
     // Retention deletes ended runs by age.
-    index("job_runs_ended_idx").on(table.endedAt).where(sql`${table.endedAt} is not null`),
+    index("job_runs_ended_idx")
+      .on(table.endedAt)
+      .where(sql`${table.endedAt} is not null`),
   ],
 );
 

@@ -18,10 +18,7 @@ export const memberships = pgTable(
     role: memberRole("role").notNull().default("member"),
     createdAt: createdAt(),
   },
-  (table) => [
-    primaryKey({ columns: [table.userId, table.organizationId] }),
-    index("memberships_organization_idx").on(table.organizationId),
-  ],
+  (table) => [primaryKey({ columns: [table.userId, table.organizationId] }), index("memberships_organization_idx").on(table.organizationId)],
 );
 
 export type Membership = typeof memberships.$inferSelect;

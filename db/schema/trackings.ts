@@ -175,7 +175,9 @@ export const trackings = pgTable(
     // Deleting a courier connection asks whether trackings still use it.
     index("trackings_connection_idx").on(table.organizationId, table.courierConnectionId),
     // The dispatcher's query: active trackings that are due.
-    index("trackings_due_idx").on(table.nextPollAt).where(sql`${table.active} and ${table.nextPollAt} is not null`),
+    index("trackings_due_idx")
+      .on(table.nextPollAt)
+      .where(sql`${table.active} and ${table.nextPollAt} is not null`),
   ],
 );
 

@@ -27,7 +27,10 @@ const unsupported = [
   client.createFunction({ id: "prioritised", priority: { run: "event.data.vip ? 60 : 0" }, triggers: on("a/b") }, noop),
   client.createFunction({ id: "idempotent", idempotency: "event.data.id", triggers: on("a/b") }, noop),
   client.createFunction({ id: "conditional", triggers: [{ event: "a/b", if: "event.data.ok == true" }] }, noop),
-  client.createFunction({ id: "expression-key", concurrency: { limit: 1, key: 'event.data.a == "x" ? event.data.b : event.data.c' }, triggers: on("a/b") }, noop),
+  client.createFunction(
+    { id: "expression-key", concurrency: { limit: 1, key: 'event.data.a == "x" ? event.data.b : event.data.c' }, triggers: on("a/b") },
+    noop,
+  ),
   client.createFunction({ id: "two-limits", concurrency: [{ limit: 1 }, { limit: 5, scope: "account", key: "event.data.a" }], triggers: on("a/b") }, noop),
   client.createFunction({ id: "timed-out", timeouts: { finish: "1h" }, triggers: on("a/b") }, noop),
   client.createFunction({ id: "singleton", singleton: { mode: "skip" }, triggers: on("a/b") }, noop),

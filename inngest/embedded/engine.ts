@@ -194,7 +194,12 @@ export class EmbeddedEngine implements EventSink {
         runs.push(this.#newRun(plan, event.payload, now));
       }
     }
-    const created = await dispatchEvents(this.#options.db, events.map((event) => event.id), runs, new Date(now));
+    const created = await dispatchEvents(
+      this.#options.db,
+      events.map((event) => event.id),
+      runs,
+      new Date(now),
+    );
     await this.#startRuns(created, now);
   }
 
@@ -255,10 +260,10 @@ export class EmbeddedEngine implements EventSink {
     await this.#options.queue.schedule(lost.map((run) => this.#runJob(run, run.wakeAt!.getTime())));
     await deleteFinishedBefore(this.#options.db, new Date(this.#clock.now() - (this.#options.retentionMs ?? 7 * DAY_MS)));
     const interval = this.#options.sweepIntervalMs === undefined ? 60_000 : this.#options.sweepIntervalMs;
-    if (interval !== null) await this.#options.queue.schedule([{ key: "sweep", dueAt: this.#clock.now() + interval, job: { kind: "sweep" }, priority: CLOCK_PRIORITY }]);
+    if (interval !== null)
+      await this.#options.queue.schedule([{ key: "sweep", dueAt: this.#clock.now() + interval, job: { kind: "sweep" }, priority: CLOCK_PRIORITY }]);
   }
 }
-
 
 function logRunError(error: unknown, runId: string): void {
   console.error(`Waybill jobs: run ${runId} failed in the runner and goes to the queue`, error);

@@ -49,11 +49,7 @@ class LostRunError extends Error {}
  * a sleep, a retry back-off or the end. Steps are at-least-once: a crash between a step and its
  * save repeats the step once the lease lapses.
  */
-export async function driveRun(
-  deps: ExecutorDeps,
-  runId: string,
-  failureHandlerOf: (functionId: string) => string | undefined,
-): Promise<DriveResult> {
+export async function driveRun(deps: ExecutorDeps, runId: string, failureHandlerOf: (functionId: string) => string | undefined): Promise<DriveResult> {
   const now = deps.clock.now();
   const record = await claimRun(deps.db, runId, new Date(now), new Date(now + deps.leaseMs));
   if (!record) {

@@ -30,7 +30,12 @@ describe("runs due now start in-process", () => {
   it("completes a new run without waiting for a queue poll", { timeout: 60_000 }, async () => {
     const fn = inngest.createFunction({ id: "fast-now", triggers: [parcelSorted] }, async ({ step }) => step.run("sort", () => "sorted"));
     // A poll every 30 s: only the in-process start can finish the run within the deadline below.
-    const engine = new EmbeddedEngine({ client: inngest, functions: [fn], db: database.db, queue: new PgBossQueue(database.handle, { pollingIntervalSeconds: 30 }) });
+    const engine = new EmbeddedEngine({
+      client: inngest,
+      functions: [fn],
+      db: database.db,
+      queue: new PgBossQueue(database.handle, { pollingIntervalSeconds: 30 }),
+    });
     await engine.start();
     try {
       const started = Date.now();

@@ -267,9 +267,7 @@ describe("embedded engine flows", () => {
       await second.drain();
     }
     const runs = await runsOf(database.db, "waybill-flow-cron");
-    expect(runs.map((run) => run.eventId)).toEqual(
-      ["00:15", "00:30", "00:45", "01:00"].map((time) => `cron:waybill-flow-cron:2030-01-01T${time}:00.000Z`),
-    );
+    expect(runs.map((run) => run.eventId)).toEqual(["00:15", "00:30", "00:45", "01:00"].map((time) => `cron:waybill-flow-cron:2030-01-01T${time}:00.000Z`));
     expect(runs.every((run) => run.status === "completed" && run.output === "inngest/scheduled.timer")).toBe(true);
   });
 

@@ -20,7 +20,11 @@ describe("the durable queue's order among jobs due", () => {
       groupLimits: {},
     });
     const dueAt = Date.now() - 1_000;
-    const backlog = Array.from({ length: 10 }, (_, index) => ({ key: `run:backlog-${index}`, dueAt, job: { kind: "run", runId: `backlog-${index}` } as QueueJob }));
+    const backlog = Array.from({ length: 10 }, (_, index) => ({
+      key: `run:backlog-${index}`,
+      dueAt,
+      job: { kind: "run", runId: `backlog-${index}` } as QueueJob,
+    }));
     await queue.schedule([
       ...backlog,
       { key: "run:urgent", dueAt, job: { kind: "run", runId: "urgent" }, priority: 300 },

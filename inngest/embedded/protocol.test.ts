@@ -34,17 +34,14 @@ const flaky = client.createFunction({ id: "flaky", retries: 2, triggers: [{ even
   });
 });
 
-const errors = client.createFunction(
-  { id: "errors", triggers: [{ event: "test/errors" }], onFailure: async () => undefined },
-  async ({ event, step }) => {
-    const kind = event.data.kind as string;
-    if (kind === "step-fatal") await step.run("fatal", () => Promise.reject(new NonRetriableError("bad input")));
-    if (kind === "step-later") await step.run("later", () => Promise.reject(new RetryAfterError("busy", "30s")));
-    if (kind === "body") throw new Error("body failed");
-    if (kind === "body-later") throw new RetryAfterError("busy", "1m");
-    return kind;
-  },
-);
+const errors = client.createFunction({ id: "errors", triggers: [{ event: "test/errors" }], onFailure: async () => undefined }, async ({ event, step }) => {
+  const kind = event.data.kind as string;
+  if (kind === "step-fatal") await step.run("fatal", () => Promise.reject(new NonRetriableError("bad input")));
+  if (kind === "step-later") await step.run("later", () => Promise.reject(new RetryAfterError("busy", "30s")));
+  if (kind === "body") throw new Error("body failed");
+  if (kind === "body-later") throw new RetryAfterError("busy", "1m");
+  return kind;
+});
 
 const pausing = client.createFunction({ id: "pausing", triggers: [{ event: "test/pausing" }] }, async ({ event, step }) => {
   if (event.data.kind === "until") await step.sleepUntil("until", new Date("2030-01-02T03:04:05.000Z"));

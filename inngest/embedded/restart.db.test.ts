@@ -126,4 +126,3 @@ describe("instances sharing a database", () => {
     expect(ran.size).toBe(24);
   });
 });
-

@@ -1,16 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { rowsOf } from "@/db/rows-of";
-import {
-  type JobEvent,
-  jobEvents,
-  type JobRun,
-  jobRuns,
-  jobSteps,
-  type MemoisedStep,
-  type NewJobEvent,
-  type NewJobRun,
-} from "@/db/schema";
+import { type JobEvent, jobEvents, type JobRun, jobRuns, jobSteps, type MemoisedStep, type NewJobEvent, type NewJobRun } from "@/db/schema";
 
 /** A run with its finished steps, as the SDK needs them: results by hashed id, and their order. */
 export interface RunRecord {
@@ -127,7 +118,11 @@ export async function saveRun(
 }
 
 /** Stores new events and creates their runs, marked dispatched, in one statement; says which events were new. */
-export async function acceptEvents(db: Database, events: NewJobEvent[], runs: NewJobRun[]): Promise<{ newEventIds: Set<string>; created: Pick<JobRun, "id" | "functionId" | "concurrencyKey">[] }> {
+export async function acceptEvents(
+  db: Database,
+  events: NewJobEvent[],
+  runs: NewJobRun[],
+): Promise<{ newEventIds: Set<string>; created: Pick<JobRun, "id" | "functionId" | "concurrencyKey">[] }> {
   if (!events.length) return { newEventIds: new Set(), created: [] };
   const eventRows = events.map((event) => ({
     id: event.id,

@@ -4,7 +4,10 @@ import type { FunctionPlan } from "./config-check";
 /** Whether an event name matches a trigger, where `*` stands for any run of characters (`tracking/*`). */
 export function eventMatches(pattern: string, name: string): boolean {
   if (!pattern.includes("*")) return pattern === name;
-  const source = pattern.split("*").map((part) => part.replace(/[.+?^${}()|[\]\\/]/g, "\\$&")).join(".*");
+  const source = pattern
+    .split("*")
+    .map((part) => part.replace(/[.+?^${}()|[\]\\/]/g, "\\$&"))
+    .join(".*");
   return new RegExp(`^${source}$`).test(name);
 }
 

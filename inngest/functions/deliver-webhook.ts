@@ -13,7 +13,8 @@ import { webhookDeliveryRequested } from "../events";
  */
 export const deliverWebhook = inngest.createFunction(
   {
-    id: "deliver-webhook", priority: { run: "120" },
+    id: "deliver-webhook",
+    priority: { run: "120" },
     triggers: [webhookDeliveryRequested],
     // Our own failure outlasted the engine's retries: the log says failed rather than pending for ever.
     onFailure: async ({ event }) => {

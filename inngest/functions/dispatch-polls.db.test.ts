@@ -158,7 +158,9 @@ describe("dispatch-polls", () => {
     const asm = await seed(organization.id, "asm", 3);
     await jobs.advance("30s");
 
-    const requested = (await eventsSent(database.db, "tracking/poll.requested")).map((event) => event.data).filter((data) => data.organizationId === organization.id);
+    const requested = (await eventsSent(database.db, "tracking/poll.requested"))
+      .map((event) => event.data)
+      .filter((data) => data.organizationId === organization.id);
     const byRoute = (route: string) => requested.filter((data) => data.route === route);
     const viaProvider = byRoute("track17");
     expect(viaProvider.map((data) => (data.trackingIds as string[]).length).sort()).toEqual([10, 40]);

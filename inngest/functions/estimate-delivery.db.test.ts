@@ -44,7 +44,10 @@ async function createTracking(key: string) {
 }
 
 async function trackingRow(organizationId: string, id: string) {
-  const [row] = await database.db.select().from(trackings).where(and(eq(trackings.organizationId, organizationId), eq(trackings.id, id)));
+  const [row] = await database.db
+    .select()
+    .from(trackings)
+    .where(and(eq(trackings.organizationId, organizationId), eq(trackings.id, id)));
   return row!;
 }
 

@@ -48,7 +48,10 @@ afterEach(() => {
 });
 
 async function row(organizationId: string, id: string) {
-  const [found] = await database.db.select().from(trackings).where(and(eq(trackings.organizationId, organizationId), eq(trackings.id, id)));
+  const [found] = await database.db
+    .select()
+    .from(trackings)
+    .where(and(eq(trackings.organizationId, organizationId), eq(trackings.id, id)));
   return found!;
 }
 
@@ -67,8 +70,10 @@ describe("a direct carrier without server credentials", () => {
   it("leaves UPS trackings Pending with the reason, asks nobody, logs one short line an hour, and polls them once a UPS connection is added", async () => {
     const { key, organization } = await createTenant(database.db);
     const calls = server.requestCount("ups", "track");
-    const first = (await callApi("POST", "/tracking/2025-04/trackings", { key, body: { tracking_number: FIXTURE_NUMBERS.ups.delivered, slug: "ups" } })).body.data.id as string;
-    const second = (await callApi("POST", "/tracking/2025-04/trackings", { key, body: { tracking_number: FIXTURE_NUMBERS.ups.inTransit, slug: "ups" } })).body.data.id as string;
+    const first = (await callApi("POST", "/tracking/2025-04/trackings", { key, body: { tracking_number: FIXTURE_NUMBERS.ups.delivered, slug: "ups" } })).body
+      .data.id as string;
+    const second = (await callApi("POST", "/tracking/2025-04/trackings", { key, body: { tracking_number: FIXTURE_NUMBERS.ups.inTransit, slug: "ups" } })).body
+      .data.id as string;
     await jobs.drain();
 
     const reason = "Not trackable: no UPS connection and no server credentials for UPS";
@@ -109,7 +114,12 @@ describe("a direct carrier without server credentials", () => {
     const list = await dashboardGet(user, trackingList.GET, "/api/dashboard/trackings");
     // Created at the same instant: their order in the list is not defined.
     const rows = list.body.trackings.map((tracking: { id: string; not_trackable: unknown }) => [tracking.id, tracking.not_trackable]);
-    expect(rows.sort()).toEqual([[first, advice], [second, advice]].sort());
+    expect(rows.sort()).toEqual(
+      [
+        [first, advice],
+        [second, advice],
+      ].sort(),
+    );
 
     // A UPS connection: both trackings take it and are polled at the dispatcher's next minute.
     server.acceptCredentials("ups", { clientId: "merchant-ups-id", clientSecret: "merchant-ups-secret" });
@@ -126,11 +136,15 @@ describe("a direct carrier without server credentials", () => {
 
   it("takes the reason back when a tracking becomes trackable with no news yet", async () => {
     const { key, organization } = await createTenant(database.db);
-    const id = (await callApi("POST", "/tracking/2025-04/trackings", { key, body: { tracking_number: FIXTURE_NUMBERS.ups.notFound, slug: "ups" } })).body.data.id as string;
+    const id = (await callApi("POST", "/tracking/2025-04/trackings", { key, body: { tracking_number: FIXTURE_NUMBERS.ups.notFound, slug: "ups" } })).body.data
+      .id as string;
     await jobs.drain();
     expect((await row(organization.id, id)).subtagMessage).toMatch(/^Not trackable/);
     const { clientId, clientSecret } = FAKE_CREDENTIALS.ups;
-    await callApi("POST", "/tracking/2025-04/courier-connections", { key, body: { courier_slug: "ups", credentials: { client_id: clientId, client_secret: clientSecret } } });
+    await callApi("POST", "/tracking/2025-04/courier-connections", {
+      key,
+      body: { courier_slug: "ups", credentials: { client_id: clientId, client_secret: clientSecret } },
+    });
     await jobs.advance("1m");
     expect(await row(organization.id, id)).toMatchObject({ tag: "Pending", subtagMessage: "Pending", trackedCount: 1 });
   });

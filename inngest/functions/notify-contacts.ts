@@ -21,7 +21,9 @@ export const notifyContacts = inngest.createFunction(
     const finalAttempt = attempt + 1 >= (maxAttempts ?? 1);
     const results = await Promise.allSettled(
       messageIds.map((messageId) =>
-        step.run(`send-${messageId}`, async () => sendNotificationMessage(await getDb(), organizationId, messageId, notificationTransports(), { finalAttempt })),
+        step.run(`send-${messageId}`, async () =>
+          sendNotificationMessage(await getDb(), organizationId, messageId, notificationTransports(), { finalAttempt }),
+        ),
       ),
     );
     return { messages: messageIds.length, failed: results.filter((result) => result.status === "rejected").length };

@@ -106,11 +106,56 @@ describe("polling a testing-courier tracking", () => {
 
     expect(await updatesOf(id)).toEqual([
       // The first answer tells the expected delivery date: a change, though not of status.
-      { organizationId: organization.id, trackingId: id, tag: "Pending", previousTag: "Pending", isFirstTag: false, tagChanged: false, hasContacts: false, updatedAt: "2030-01-01T00:00:30.000Z" },
-      { organizationId: organization.id, trackingId: id, tag: "InfoReceived", previousTag: "Pending", isFirstTag: true, tagChanged: true, hasContacts: false, updatedAt: "2030-01-01T00:02:00.000Z" },
-      { organizationId: organization.id, trackingId: id, tag: "InTransit", previousTag: "InfoReceived", isFirstTag: true, tagChanged: true, hasContacts: false, updatedAt: "2030-01-01T00:03:00.000Z" },
-      { organizationId: organization.id, trackingId: id, tag: "OutForDelivery", previousTag: "InTransit", isFirstTag: true, tagChanged: true, hasContacts: false, updatedAt: "2030-01-01T00:04:00.000Z" },
-      { organizationId: organization.id, trackingId: id, tag: "Delivered", previousTag: "OutForDelivery", isFirstTag: true, tagChanged: true, hasContacts: false, updatedAt: "2030-01-01T00:05:00.000Z" },
+      {
+        organizationId: organization.id,
+        trackingId: id,
+        tag: "Pending",
+        previousTag: "Pending",
+        isFirstTag: false,
+        tagChanged: false,
+        hasContacts: false,
+        updatedAt: "2030-01-01T00:00:30.000Z",
+      },
+      {
+        organizationId: organization.id,
+        trackingId: id,
+        tag: "InfoReceived",
+        previousTag: "Pending",
+        isFirstTag: true,
+        tagChanged: true,
+        hasContacts: false,
+        updatedAt: "2030-01-01T00:02:00.000Z",
+      },
+      {
+        organizationId: organization.id,
+        trackingId: id,
+        tag: "InTransit",
+        previousTag: "InfoReceived",
+        isFirstTag: true,
+        tagChanged: true,
+        hasContacts: false,
+        updatedAt: "2030-01-01T00:03:00.000Z",
+      },
+      {
+        organizationId: organization.id,
+        trackingId: id,
+        tag: "OutForDelivery",
+        previousTag: "InTransit",
+        isFirstTag: true,
+        tagChanged: true,
+        hasContacts: false,
+        updatedAt: "2030-01-01T00:04:00.000Z",
+      },
+      {
+        organizationId: organization.id,
+        trackingId: id,
+        tag: "Delivered",
+        previousTag: "OutForDelivery",
+        isFirstTag: true,
+        tagChanged: true,
+        hasContacts: false,
+        updatedAt: "2030-01-01T00:05:00.000Z",
+      },
     ]);
     const estimates = (await eventsSent(database.db, "tracking/estimate.requested")).filter((event) => event.data.trackingId === id);
     // One asked for at creation, then one per poll that brought a checkpoint.

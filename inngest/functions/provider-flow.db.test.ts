@@ -56,7 +56,10 @@ afterEach(async () => {
 });
 
 async function row(organizationId: string, id: string) {
-  const [found] = await database.db.select().from(trackings).where(and(eq(trackings.organizationId, organizationId), eq(trackings.id, id)));
+  const [found] = await database.db
+    .select()
+    .from(trackings)
+    .where(and(eq(trackings.organizationId, organizationId), eq(trackings.id, id)));
   return found!;
 }
 
@@ -105,7 +108,10 @@ describe("a royal-mail tracking followed through 17TRACK", () => {
     expect(webhookTags(organization.id, id)).toEqual(["InTransit", "Delivered"]);
     expect(fake.stopped(number)).toBe(true);
     const answer = await callApi("GET", `/2025-04/trackings/${id}`, { key });
-    expect(answer.body.data.checkpoints.map((checkpoint: { checkpoint_time: string }) => checkpoint.checkpoint_time)).toEqual(["2026-03-02T09:00:00", "2026-03-03T14:00:00"]);
+    expect(answer.body.data.checkpoints.map((checkpoint: { checkpoint_time: string }) => checkpoint.checkpoint_time)).toEqual([
+      "2026-03-02T09:00:00",
+      "2026-03-03T14:00:00",
+    ]);
   });
 
   it("takes 17TRACK's signed pushes through the same write path, refusing unsigned ones", async () => {
@@ -183,10 +189,14 @@ describe("the same royal-mail tracking without any tracking-provider key", () =>
 
     const advice = {
       reason: "no_provider",
-      message: "Waybill cannot ask Royal Mail directly, and your organisation has no tracking provider to ask it. 17TRACK or Ship24 can follow Royal Mail with your key.",
+      message:
+        "Waybill cannot ask Royal Mail directly, and your organisation has no tracking provider to ask it. 17TRACK or Ship24 can follow Royal Mail with your key.",
       actions: [{ label: "Add a tracking provider", href: "/settings/tracking-providers" }],
     };
-    expect(await asMember(organization.id, trackingById.GET, `/api/dashboard/trackings/${id}`, { id })).toMatchObject({ subtag_message: reason, not_trackable: advice });
+    expect(await asMember(organization.id, trackingById.GET, `/api/dashboard/trackings/${id}`, { id })).toMatchObject({
+      subtag_message: reason,
+      not_trackable: advice,
+    });
     const list = await asMember(organization.id, trackingList.GET, "/api/dashboard/trackings");
     expect(list.trackings).toEqual([expect.objectContaining({ id, subtag_message: reason, not_trackable: advice })]);
     expect(logged().filter((line) => line.includes("\n") || line.includes("    at "))).toEqual([]);
@@ -272,7 +282,8 @@ describe("17TRACK holding polls back", () => {
     const number = "RB100000030GB";
     fake.script(number, ROYAL_MAIL, [{ at: at(-1), subStatus: "InTransit_PickedUp", description: "We've got it" }]);
     fake.setQuota(0);
-    const id = (await callApi("POST", "/2025-04/trackings", { key: merchant.key, body: { tracking_number: number, slug: "royal-mail" } })).body.data.id as string;
+    const id = (await callApi("POST", "/2025-04/trackings", { key: merchant.key, body: { tracking_number: number, slug: "royal-mail" } })).body.data
+      .id as string;
     await jobs.drain();
     const lastError = async () => (await listProviderKeys(database.db, merchant.organization.id)).find((view) => view.provider === "track17")!.lastError;
     expect(await lastError()).toMatch(/^17TRACK held back the poll: 17TRACK quota exhausted/);

@@ -47,10 +47,15 @@ export async function acceptInvitation(db: Database, input: { token: string; pas
     } else {
       assertPasswordAcceptable(input.password);
       userId = newId();
-      await tx.insert(users).values({ id: userId, email: invitation.email, name: input.name?.trim() || null, passwordHash: await hashPassword(input.password) });
+      await tx
+        .insert(users)
+        .values({ id: userId, email: invitation.email, name: input.name?.trim() || null, passwordHash: await hashPassword(input.password) });
     }
     await tx.insert(memberships).values({ userId: userId!, organizationId: invitation.organizationId, role: invitation.role }).onConflictDoNothing();
-    await tx.update(invitations).set({ acceptedAt: new Date() }).where(and(eq(invitations.organizationId, invitation.organizationId), eq(invitations.id, invitation.id)));
+    await tx
+      .update(invitations)
+      .set({ acceptedAt: new Date() })
+      .where(and(eq(invitations.organizationId, invitation.organizationId), eq(invitations.id, invitation.id)));
     return { email: invitation.email };
   });
 }

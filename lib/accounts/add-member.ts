@@ -16,11 +16,7 @@ export interface AddedMember {
 }
 
 /** An admin adds someone: a new account with a generated password, a member of the organisation. */
-export async function addMember(
-  db: Executor,
-  organizationId: string,
-  input: { email: string; name?: string | null; role: MemberRole },
-): Promise<AddedMember> {
+export async function addMember(db: Executor, organizationId: string, input: { email: string; name?: string | null; role: MemberRole }): Promise<AddedMember> {
   const email = normalizeEmail(input.email);
   const initialPassword = randomSecret(INITIAL_PASSWORD_LENGTH);
   const passwordHash = await hashPassword(initialPassword);

@@ -15,7 +15,13 @@ let smtp: SmtpCapture;
 const inviter = { id: "admin-1", name: "Ada Admin", email: "ada@example.test" };
 
 function accept(body: unknown) {
-  return acceptRoute.POST(new Request("http://waybill.test/api/auth/invitations", { method: "POST", headers: { "content-type": "application/json", origin: "http://waybill.test" }, body: JSON.stringify(body) }));
+  return acceptRoute.POST(
+    new Request("http://waybill.test/api/auth/invitations", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: "http://waybill.test" },
+      body: JSON.stringify(body),
+    }),
+  );
 }
 
 function setSmtp(url: string | undefined) {
@@ -69,6 +75,8 @@ describe("inviting members by e-mail", () => {
     expect((await accept({ token, password: existing.initialPassword })).status).toBe(200);
     expect((await listUserOrganizations(testDb.db, existing.userId)).map((organization) => organization.name)).toEqual(["Home", "Other"]);
 
-    await expect(inviteMember(testDb.db, other, inviter, { email: "already@example.test", role: "admin" }, "http://localhost:3000")).rejects.toMatchObject({ status: 409 });
+    await expect(inviteMember(testDb.db, other, inviter, { email: "already@example.test", role: "admin" }, "http://localhost:3000")).rejects.toMatchObject({
+      status: 409,
+    });
   });
 });

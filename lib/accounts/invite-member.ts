@@ -53,17 +53,31 @@ export async function inviteMember(
   let delivery: Invitation["delivery"] = "outbox";
   if (smtp) {
     const text = invitationText({ inviter: inviter.name ?? inviter.email, organizationName: organization.name, role: input.role, link });
-    delivery = await sendEmail({ to: email, subject: `Join ${organization.name} on Waybill`, text, language: "en", messageId: `<invitation-${id}@waybill>` }, smtp).then(
+    delivery = await sendEmail(
+      { to: email, subject: `Join ${organization.name} on Waybill`, text, language: "en", messageId: `<invitation-${id}@waybill>` },
+      smtp,
+    ).then(
       () => "smtp" as const,
       (error: unknown) => {
-        console.warn(`Waybill invitations: the SMTP server refused the invitation (${error instanceof Error ? error.name : "error"}); the admin is shown the link`);
+        console.warn(
+          `Waybill invitations: the SMTP server refused the invitation (${error instanceof Error ? error.name : "error"}); the admin is shown the link`,
+        );
         return "outbox" as const;
       },
     );
   }
   const [invitation] = await db
     .insert(invitations)
-    .values({ organizationId: organization.id, id, email, role: input.role, tokenHash, invitedBy: inviter.id, delivery, expiresAt: new Date(Date.now() + INVITATION_LIFETIME_MS) })
+    .values({
+      organizationId: organization.id,
+      id,
+      email,
+      role: input.role,
+      tokenHash,
+      invitedBy: inviter.id,
+      delivery,
+      expiresAt: new Date(Date.now() + INVITATION_LIFETIME_MS),
+    })
     .returning();
   return delivery === "smtp" ? { invitation: invitation! } : { invitation: invitation!, link };
 }

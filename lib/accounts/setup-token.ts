@@ -18,7 +18,11 @@ export async function issueSetupToken(db: Executor): Promise<string> {
 /** Whether the token is one the server issued and nobody has used yet. */
 export async function isSetupTokenValid(db: Executor, token: string): Promise<boolean> {
   if (!token) return false;
-  const [row] = await db.select({ tokenHash: setupTokens.tokenHash }).from(setupTokens).where(eq(setupTokens.tokenHash, hashToken(token))).limit(1);
+  const [row] = await db
+    .select({ tokenHash: setupTokens.tokenHash })
+    .from(setupTokens)
+    .where(eq(setupTokens.tokenHash, hashToken(token)))
+    .limit(1);
   return Boolean(row);
 }
 

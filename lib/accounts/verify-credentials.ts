@@ -9,7 +9,11 @@ const UNKNOWN_USER_HASH = "$2b$11$Le3x9XXVmStuqdafZyu6BO/HCUMwMTmFjZniQOV0wW.r7s
 
 /** The user whose e-mail and password these are, or null (unknown address and wrong password alike). */
 export async function verifyCredentials(db: Executor, email: string, password: string): Promise<User | null> {
-  const [user] = await db.select().from(users).where(eq(users.email, normalizeEmail(email))).limit(1);
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)))
+    .limit(1);
   const matches = await verifyPassword(password, user?.passwordHash ?? UNKNOWN_USER_HASH);
   return user && matches ? user : null;
 }

@@ -56,7 +56,6 @@ export class ApiError extends Error {
   }
 }
 
-export const invalidValue = (field: string, detail?: string) =>
-  new ApiError(4008, `The value of \`${field}\` is invalid${detail ? `: ${detail}` : "."}`);
+export const invalidValue = (field: string, detail?: string) => new ApiError(4008, `The value of \`${field}\` is invalid${detail ? `: ${detail}` : "."}`);
 
 export const requiredValue = (field: string) => new ApiError(4009, `\`${field}\` is required.`);

@@ -153,7 +153,10 @@ describe("rate limits", () => {
 
   it("honours an organisation's own limits", async () => {
     const { key, organization } = await createTenant(testDb.db, { realLimits: true });
-    await testDb.db.update(organizations).set({ rateLimits: { "2025-04 GET /trackings": 2 } }).where(eq(organizations.id, organization.id));
+    await testDb.db
+      .update(organizations)
+      .set({ rateLimits: { "2025-04 GET /trackings": 2 } })
+      .where(eq(organizations.id, organization.id));
     forgetAllApiKeys();
     const res = await callApi("GET", "/2025-04/trackings", { key });
     expect(res.headers.get("x-ratelimit-limit")).toBe("2");

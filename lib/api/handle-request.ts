@@ -59,18 +59,17 @@ export interface VersionEndpoint {
 }
 
 /** One request through the public API: route, authenticate, rate-limit, parse, handle, envelope. */
-export async function handleApiRequest(
-  endpoint: VersionEndpoint,
-  request: Request,
-  rawSegments: string[],
-): Promise<Response> {
+export async function handleApiRequest(endpoint: VersionEndpoint, request: Request, rawSegments: string[]): Promise<Response> {
   const headers: Record<string, string> = { ...CORS_HEADERS, "as-api-version": endpoint.versionHeader };
   const method = request.method.toUpperCase();
   const preflight = method === "OPTIONS";
   try {
     const url = new URL(request.url);
     const query = url.searchParams;
-    const segments = normalisePath(rawSegments.filter((segment) => segment !== ""), query);
+    const segments = normalisePath(
+      rawSegments.filter((segment) => segment !== ""),
+      query,
+    );
     // A CORS preflight reports the window of the method it asks about.
     const lookupMethod = preflight ? (request.headers.get("access-control-request-method")?.toUpperCase() ?? "GET") : method === "HEAD" ? "GET" : method;
     const match = endpoint.match(lookupMethod, segments);
@@ -82,7 +81,10 @@ export async function handleApiRequest(
     const route = match.kind === "found" ? match.route : undefined;
     const rule = rateLimitRule(endpoint.version, lookupMethod, route, caller?.organization);
     const limiter = await getRateLimiter();
-    const decision = await limiter.check(preflight ? { ...rule, consume: false } : rule, caller ? `org:${caller.organization.id}` : `ip:${clientAddress(request)}`);
+    const decision = await limiter.check(
+      preflight ? { ...rule, consume: false } : rule,
+      caller ? `org:${caller.organization.id}` : `ip:${clientAddress(request)}`,
+    );
     Object.assign(headers, rateLimitHeaders(decision));
     // Browsers send preflights without the key: answered on any path, spending nothing.
     if (preflight) return new Response(null, { status: 204, headers });

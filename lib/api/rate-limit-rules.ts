@@ -7,12 +7,7 @@ export const V4_GET_LIMIT_PER_SECOND = 10;
 /** Versioned paths not in the spec's table (an unknown route, say) fall under "other endpoints". */
 export const OTHER_ENDPOINT_LIMIT_PER_SECOND = 5;
 
-export function rateLimitRule(
-  version: ApiVersion,
-  method: string,
-  route: ApiRoute | undefined,
-  organization: Organization | undefined,
-): RateLimitRule {
+export function rateLimitRule(version: ApiVersion, method: string, route: ApiRoute | undefined, organization: Organization | undefined): RateLimitRule {
   if (version === "v4") {
     const bucket = "v4 GET";
     return {

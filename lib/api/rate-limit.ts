@@ -1,10 +1,4 @@
-import {
-  RateLimiterMemory,
-  RateLimiterPostgres,
-  RateLimiterRedis,
-  type RateLimiterAbstract,
-  type RateLimiterRes,
-} from "rate-limiter-flexible";
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, type RateLimiterAbstract, type RateLimiterRes } from "rate-limiter-flexible";
 import type { Sql } from "postgres";
 import type { RateLimitOverrides } from "@/db/schema";
 import { rateLimitStoreClient } from "@/db/shared-pool";
@@ -51,8 +45,7 @@ async function sharedStoreFactory(): Promise<StoreFactory> {
     if (!REDIS_URL) throw new Error("RATE_LIMIT_STORE=redis needs REDIS_URL");
     const { default: Redis } = await import("ioredis");
     const client = new Redis(REDIS_URL, { enableOfflineQueue: false, lazyConnect: false });
-    return async (points, keyPrefix) =>
-      new RateLimiterRedis({ ...insured(points, keyPrefix), storeClient: client });
+    return async (points, keyPrefix) => new RateLimiterRedis({ ...insured(points, keyPrefix), storeClient: client });
   }
   if (store === "postgres") {
     if (!DATABASE_URL) throw new Error("RATE_LIMIT_STORE=postgres needs DATABASE_URL");

@@ -7,9 +7,7 @@ interface CompiledRoute {
 }
 
 export type RouteMatch =
-  | { kind: "found"; route: ApiRoute; params: Record<string, string> }
-  | { kind: "method-not-allowed"; allowed: HttpMethod[] }
-  | { kind: "not-found" };
+  { kind: "found"; route: ApiRoute; params: Record<string, string> } | { kind: "method-not-allowed"; allowed: HttpMethod[] } | { kind: "not-found" };
 
 function matchSegments(pattern: string[], path: string[]): Record<string, string> | null {
   if (pattern.length !== path.length) return null;

@@ -24,7 +24,16 @@ interface Tenant {
 
 /** An organisation as an operator makes one: `npm run admin -- org create`. */
 async function operatorOrganization(name: string): Promise<Tenant> {
-  const created = await runCommandLine(testDb.db, ["org", "create", "--name", name, "--admin-email", `${name.toLowerCase()}@example.test`, "--admin-password", "long-enough-1"]);
+  const created = await runCommandLine(testDb.db, [
+    "org",
+    "create",
+    "--name",
+    name,
+    "--admin-email",
+    `${name.toLowerCase()}@example.test`,
+    "--admin-password",
+    "long-enough-1",
+  ]);
   expect(created.exitCode, created.output).toBe(0);
   return { organizationId: /^Organisation: (\S+)/m.exec(created.output)![1]!, key: /^API key: (\S+)$/m.exec(created.output)![1]! };
 }
@@ -54,7 +63,9 @@ beforeAll(async () => {
   trackingId = await createTestTracking(a.key, { title: "Alpha's parcel", emails: ["alpha-buyer@example.test"] });
   const [row] = await testDb.db.select().from(trackings).where(eq(trackings.id, trackingId));
   trackingNumber = row!.trackingNumber;
-  connectionId = (await createCourierConnection(testDb.db, a.organizationId, { courierSlug: "ups", credentials: { client_id: "alpha", client_secret: "alpha-secret" } })).id;
+  connectionId = (
+    await createCourierConnection(testDb.db, a.organizationId, { courierSlug: "ups", credentials: { client_id: "alpha", client_secret: "alpha-secret" } })
+  ).id;
 });
 afterAll(async () => {
   await Promise.all(receivers.map((receiver) => receiver.close()));

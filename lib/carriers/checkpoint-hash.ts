@@ -22,6 +22,12 @@ const normalized = (text: string) =>
  * event, however it spaces or capitalises it, gives the same hash.
  */
 export function checkpointHash(slug: string, checkpoint: CheckpointIdentity): string {
-  const parts = [slug, checkpoint.checkpointTime, normalized(checkpoint.message), normalized(checkpoint.location ?? checkpoint.city ?? ""), checkpoint.rawTag ?? ""];
+  const parts = [
+    slug,
+    checkpoint.checkpointTime,
+    normalized(checkpoint.message),
+    normalized(checkpoint.location ?? checkpoint.city ?? ""),
+    checkpoint.rawTag ?? "",
+  ];
   return createHash("sha256").update(parts.join("\u001f"), "utf8").digest("hex");
 }

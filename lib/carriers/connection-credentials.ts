@@ -9,22 +9,13 @@ const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${lette
  * "clientId" or "client_id"); the server-wide default only when no connection is used, so
  * a connection's key is never paired with the server's secret.
  */
-export function credential(
-  request: TrackRequest,
-  name: CredentialName,
-  fallback: string | undefined,
-): string | undefined {
+export function credential(request: TrackRequest, name: CredentialName, fallback: string | undefined): string | undefined {
   if (!request.credentials) return fallback || undefined;
   return (request.credentials[name] ?? request.credentials[snakeCase(name)])?.trim() || undefined;
 }
 
 /** Like `credential`, but a missing value is an auth failure of the call. */
-export function requiredCredential(
-  carrier: string,
-  request: TrackRequest,
-  name: CredentialName,
-  fallback: string | undefined,
-): string {
+export function requiredCredential(carrier: string, request: TrackRequest, name: CredentialName, fallback: string | undefined): string {
   const value = credential(request, name, fallback);
   if (!value) throw new CarrierError("auth", `${carrier} ${snakeCase(name)} is not configured`);
   return value;

@@ -29,9 +29,7 @@ let alpha2ByName: Map<string, string> | undefined;
 
 function alpha2FromName(name: string): string | undefined {
   // Built on first use: only carriers that send country names (USPS) pay for it.
-  alpha2ByName ??= new Map(
-    Object.keys(ALPHA2_TO_ALPHA3).map((code) => [(regionNames.of(code) ?? code).toUpperCase(), code]),
-  );
+  alpha2ByName ??= new Map(Object.keys(ALPHA2_TO_ALPHA3).map((code) => [(regionNames.of(code) ?? code).toUpperCase(), code]));
   return alpha2ByName.get(name.toUpperCase());
 }
 

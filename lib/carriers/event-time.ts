@@ -10,8 +10,7 @@ export interface EventTime {
 
 const pad = (value: number) => String(value).padStart(2, "0");
 
-const ISO_PATTERN =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+const ISO_PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 
 /** A date-time split into its local part ("2024-03-01T14:05:00") and offset ("+01:00", "Z" or null). */
 export function splitIsoDateTime(value: string): { local: string; offset: string | null } | null {

@@ -23,12 +23,7 @@ export interface CarrierResponse {
  * One HTTP exchange with a carrier. Network failures and timeouts become
  * `CarrierError("unavailable")`; every HTTP status is returned for the caller to judge.
  */
-export async function carrierRequest(
-  carrier: string,
-  url: string,
-  init: RequestInit,
-  options: HttpOptions,
-): Promise<CarrierResponse> {
+export async function carrierRequest(carrier: string, url: string, init: RequestInit, options: HttpOptions): Promise<CarrierResponse> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   try {
     const response = await (options.fetch ?? fetch)(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
@@ -83,11 +78,7 @@ export function errorForStatus(carrier: string, response: CarrierResponse, detai
 }
 
 /** Runs `task` over `items` with at most `limit` in flight; the first failure stops new starts. */
-export async function mapWithConcurrency<T, R>(
-  items: readonly T[],
-  limit: number,
-  task: (item: T) => Promise<R>,
-): Promise<R[]> {
+export async function mapWithConcurrency<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   let failed = false;

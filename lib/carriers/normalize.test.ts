@@ -22,7 +22,14 @@ describe("normalisation", () => {
   });
 
   it("drops repeats with the same checkpoint hash (local time, message, place, carrier code), and keeps the rest", () => {
-    const base = { checkpointTime: "2025-03-01T10:00:00", occurredAt: "2025-03-01T10:00:00+01:00", message: "Arrived", location: "Bonn", city: null, rawTag: "AR" };
+    const base = {
+      checkpointTime: "2025-03-01T10:00:00",
+      occurredAt: "2025-03-01T10:00:00+01:00",
+      message: "Arrived",
+      location: "Bonn",
+      city: null,
+      rawTag: "AR",
+    };
     const deduped = dedupeCheckpoints([
       base,
       { ...base },

@@ -36,8 +36,7 @@ function toCheckpoint(draft: CheckpointDraft, status: TagSubtag): NormalizedChec
   const zip = clean(draft.zip);
   const iso3 = countryIso3(draft.country);
   const name = countryName(draft.country);
-  const location =
-    clean(draft.location) ?? ([city, state, zip, name ?? clean(draft.country)].filter(Boolean).join(", ") || null);
+  const location = clean(draft.location) ?? ([city, state, zip, name ?? clean(draft.country)].filter(Boolean).join(", ") || null);
   return {
     checkpointTime: draft.checkpointTime,
     occurredAt: draft.occurredAt,
@@ -113,7 +112,6 @@ export function deriveShipmentFacts(checkpoints: readonly NormalizedCheckpoint[]
     signedBy: reported.signedBy ?? null,
     shipmentDeliveryDate: reported.shipmentDeliveryDate ?? (delivered ? when(delivered) : null),
     shipmentPickupDate: reported.shipmentPickupDate ?? (pickedUp ? when(pickedUp) : null),
-    courierDestinationCountryIso3:
-      reported.courierDestinationCountryIso3 ?? reported.destinationCountryIso3 ?? (delivered ? destination : null),
+    courierDestinationCountryIso3: reported.courierDestinationCountryIso3 ?? reported.destinationCountryIso3 ?? (delivered ? destination : null),
   };
 }

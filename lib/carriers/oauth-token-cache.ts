@@ -47,11 +47,7 @@ export class OAuthTokenCache {
    * Runs `call` with a token; when the carrier answers 401 (token revoked or expired early),
    * fetches a new token and tries once more before reporting an auth failure.
    */
-  async withToken<R extends { status: number }>(
-    key: string,
-    fetchToken: () => Promise<AccessToken>,
-    call: (token: string) => Promise<R>,
-  ): Promise<R> {
+  async withToken<R extends { status: number }>(key: string, fetchToken: () => Promise<AccessToken>, call: (token: string) => Promise<R>): Promise<R> {
     const token = await this.get(key, fetchToken);
     const first = await call(token);
     if (first.status !== 401) return first;

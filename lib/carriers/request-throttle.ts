@@ -40,11 +40,7 @@ export class RequestThrottle {
       } catch (rejection) {
         if (!(rejection instanceof RateLimiterRes)) throw rejection;
         if (rejection.msBeforeNext > MAX_WAIT_MS) {
-          throw new CarrierError(
-            "rate_limited",
-            `${this.carrier} quota for this connection is used up`,
-            Math.ceil(rejection.msBeforeNext / 1000),
-          );
+          throw new CarrierError("rate_limited", `${this.carrier} quota for this connection is used up`, Math.ceil(rejection.msBeforeNext / 1000));
         }
         await new Promise((resolve) => setTimeout(resolve, rejection.msBeforeNext));
       }

@@ -65,9 +65,7 @@ export interface TrackRequest {
   credentials?: Record<string, string>;
 }
 
-export type TrackResult =
-  | { kind: "found"; checkpoints: NormalizedCheckpoint[]; shipment: ShipmentFacts }
-  | { kind: "not_found"; message: string };
+export type TrackResult = { kind: "found"; checkpoints: NormalizedCheckpoint[]; shipment: ShipmentFacts } | { kind: "not_found"; message: string };
 
 export type CarrierErrorKind = "auth" | "rate_limited" | "unavailable" | "bad_request";
 

@@ -15,11 +15,7 @@ export interface CourierConnectionInput {
  * Stores a merchant's carrier account, credentials encrypted; 4008/4009 name the field at fault.
  * Trackings of that courier that nobody could follow take it and are polled soon.
  */
-export async function createCourierConnection(
-  db: Executor,
-  organizationId: string,
-  input: CourierConnectionInput,
-): Promise<CourierConnectionView> {
+export async function createCourierConnection(db: Executor, organizationId: string, input: CourierConnectionInput): Promise<CourierConnectionView> {
   const courier = connectionCourierOrThrow(input.courierSlug);
   const credentials = validateCredentials(courier, input.credentials);
   const id = newId();

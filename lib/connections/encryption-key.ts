@@ -36,9 +36,7 @@ function loadEncryptionKey(): Buffer {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
   }
   if (DATABASE_URL) {
-    console.warn(
-      `Waybill: generated the credentials encryption key ${file}. Servers sharing this database need the same key: set WAYBILL_ENCRYPTION_KEY.`,
-    );
+    console.warn(`Waybill: generated the credentials encryption key ${file}. Servers sharing this database need the same key: set WAYBILL_ENCRYPTION_KEY.`);
   }
   return readKeyFile(file)!;
 }

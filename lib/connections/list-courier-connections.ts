@@ -29,11 +29,7 @@ function decodeCursor(cursor: string): string {
 }
 
 /** The organisation's connections, newest first, optionally of one courier. */
-export async function listCourierConnections(
-  db: Executor,
-  organizationId: string,
-  request: CourierConnectionListRequest,
-): Promise<CourierConnectionList> {
+export async function listCourierConnections(db: Executor, organizationId: string, request: CourierConnectionListRequest): Promise<CourierConnectionList> {
   const conditions: SQL[] = [eq(courierConnections.organizationId, organizationId)];
   if (request.courierSlug) conditions.push(eq(courierConnections.courierSlug, request.courierSlug));
   const after = request.cursor ? decodeCursor(request.cursor) : undefined;
@@ -44,7 +40,10 @@ export async function listCourierConnections(
       .where(and(...conditions, ...(after ? [lt(courierConnections.id, after)] : [])))
       .orderBy(desc(courierConnections.id))
       .limit(request.limit + 1),
-    db.select({ total: sql<number>`count(*)::int` }).from(courierConnections).where(and(...conditions)),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(courierConnections)
+      .where(and(...conditions)),
   ]);
   const page = rows.slice(0, request.limit);
   const hasNextPage = rows.length > request.limit;

@@ -13,7 +13,5 @@ export function maskSecret(value: string): string {
 export function maskCredentials(courier: Courier | undefined, credentials: Credentials): Credentials {
   // A field the courier no longer describes (or a courier no longer known) is treated as secret.
   const visible = new Set(courier?.credentialFields.filter((field) => !field.secret).map((field) => field.name));
-  return Object.fromEntries(
-    Object.entries(credentials).map(([name, value]) => [name, visible.has(name) ? value : maskSecret(value)]),
-  );
+  return Object.fromEntries(Object.entries(credentials).map(([name, value]) => [name, visible.has(name) ? value : maskSecret(value)]));
 }

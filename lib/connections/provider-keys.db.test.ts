@@ -24,7 +24,10 @@ afterAll(() => fake.close());
 describe("an organisation's tracking-provider key", () => {
   it("is tested with one quota call, stored sealed, listed masked with its quota, tested again, and removed", async () => {
     const { organization } = await createTenant(testDb.db);
-    await expect(saveProviderKey(testDb.db, organization.id, "track17", { apiKey: "a-wrong-17track-key" })).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/refused the key/) });
+    await expect(saveProviderKey(testDb.db, organization.id, "track17", { apiKey: "a-wrong-17track-key" })).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/refused the key/),
+    });
     expect(await testDb.db.select().from(trackingProviderConnections).where(eq(trackingProviderConnections.organizationId, organization.id))).toEqual([]);
 
     fake.setQuota(30);
@@ -33,7 +36,14 @@ describe("an organisation's tracking-provider key", () => {
     expect(row!.credentialsCiphertext).not.toContain(KEY);
     expect(await providerCredentials(testDb.db, organization.id, "track17")).toEqual({ credentials: { apiKey: KEY, push: "on" }, source: "organization" });
     const [track17] = await listProviderKeys(testDb.db, organization.id);
-    expect(track17).toMatchObject({ provider: "track17", key: "••••rack", quota: { total: 100, remaining: 30 }, lowQuota: true, lastError: null, pushUrlPath: "/webhooks/providers/17track" });
+    expect(track17).toMatchObject({
+      provider: "track17",
+      key: "••••rack",
+      quota: { total: 100, remaining: 30 },
+      lowQuota: true,
+      lastError: null,
+      pushUrlPath: "/webhooks/providers/17track",
+    });
     expect(track17!.couriers).toBeGreaterThanOrEqual(1_000);
 
     fake.setQuota(90);

@@ -28,7 +28,13 @@ export async function testProviderKey(provider: TrackingProvider, credentials: C
  * An organisation's provider key, tested with one call and stored sealed with the quota it has;
  * its trackings nobody has followed yet are polled at the next minute, through the new key.
  */
-export async function saveProviderKey(db: Executor, organizationId: string, provider: TrackingProvider, credentials: Credentials, now = new Date()): Promise<ProviderQuota> {
+export async function saveProviderKey(
+  db: Executor,
+  organizationId: string,
+  provider: TrackingProvider,
+  credentials: Credentials,
+  now = new Date(),
+): Promise<ProviderQuota> {
   const quota = await testProviderKey(provider, credentials);
   const values = {
     credentialsCiphertext: sealCredentials(credentials, providerCredentialsContext(organizationId, provider)),

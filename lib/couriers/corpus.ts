@@ -1,17 +1,7 @@
 // A deterministic corpus of tracking numbers for the detection tests and benchmark: valid numbers
 // per format family (check digits computed with the project's checksum code) and the same numbers
 // with a wrong check digit.
-import {
-  checkChar,
-  dhlIdentcode,
-  fedexMod11,
-  gs1Mod10,
-  iso7064Mod3736,
-  luhn,
-  mod7,
-  s10,
-  upsMod10,
-} from "./checksums";
+import { checkChar, dhlIdentcode, fedexMod11, gs1Mod10, iso7064Mod3736, luhn, mod7, s10, upsMod10 } from "./checksums";
 import { S10_ISSUERS, s10Operators } from "./formats/s10-issuers";
 import { NINJA_VAN_COUNTRIES, TRACKING_NUMBER_FORMATS } from "./formats/tracking-number-formats";
 
@@ -280,11 +270,7 @@ const FAMILIES: readonly Family[] = [
     id: "lasership",
     slug: "lasership",
     make: (r) =>
-      pickString(r, [
-        `L${r.pick("AIEHNX")}${r.pick("123")}${r.digits(7)}`,
-        `1LS7${r.pick("12")}${r.digits(10)}`,
-        `1LSCX${r.chars(ALPHANUMERIC, 10)}`,
-      ]),
+      pickString(r, [`L${r.pick("AIEHNX")}${r.pick("123")}${r.digits(7)}`, `1LS7${r.pick("12")}${r.digits(10)}`, `1LSCX${r.chars(ALPHANUMERIC, 10)}`]),
   },
   // Amazon Logistics needs `tracking_key`; without it the keyless Amazon Shipping ranks first.
   { id: "amazon-tba", slug: "amazon", make: (r) => `TB${r.pick("ACM")}${r.digits(12)}` },
@@ -382,8 +368,7 @@ export const CORPUS_FAMILIES: readonly string[] = FAMILIES.map((family) => famil
 /** Whether any format with a check digit accepts the number: then it is not a wrong-check-digit number. */
 function acceptedByAnyCheckDigit(n: string): boolean {
   return TRACKING_NUMBER_FORMATS.some(
-    (format) =>
-      format.checkDigit !== undefined && format.lengths.includes(n.length) && format.pattern.test(n) && format.checkDigit(n),
+    (format) => format.checkDigit !== undefined && format.lengths.includes(n.length) && format.pattern.test(n) && format.checkDigit(n),
   );
 }
 

@@ -103,12 +103,9 @@ describe("detectCouriers on published numbers", () => {
 });
 
 describe("the testing courier's grammar", () => {
-  it.each(["ITOD-1-6436426452526", "I-1-234567654654", "I001T001E010E011-1-643642", "ITD-0-12345678", "ITAD-20-1", "itfd-5-99"])(
-    "accepts %s",
-    (n) => {
-      expect(slugs(n)).toEqual(["testing-courier"]);
-    },
-  );
+  it.each(["ITOD-1-6436426452526", "I-1-234567654654", "I001T001E010E011-1-643642", "ITD-0-12345678", "ITAD-20-1", "itfd-5-99"])("accepts %s", (n) => {
+    expect(slugs(n)).toEqual(["testing-courier"]);
+  });
 
   it.each([
     "ITODITODITO-1-123", // 11 status codes
@@ -138,14 +135,8 @@ describe("ranking", () => {
   });
 
   it("puts the organisation's preferred couriers first, in their order", () => {
-    expect(slugs({ trackingNumber: "201298452277", preferredSlugs: ["ups", "gls", "dhl-germany"] }).slice(0, 2)).toEqual([
-      "gls",
-      "dhl-germany",
-    ]);
-    expect(slugs({ trackingNumber: "201298452277", preferredSlugs: ["dhl-germany", "gls"] }).slice(0, 2)).toEqual([
-      "dhl-germany",
-      "gls",
-    ]);
+    expect(slugs({ trackingNumber: "201298452277", preferredSlugs: ["ups", "gls", "dhl-germany"] }).slice(0, 2)).toEqual(["gls", "dhl-germany"]);
+    expect(slugs({ trackingNumber: "201298452277", preferredSlugs: ["dhl-germany", "gls"] }).slice(0, 2)).toEqual(["dhl-germany", "gls"]);
   });
 
   it("ranks check-digit matches above pattern matches, below preferred couriers", () => {
@@ -155,9 +146,7 @@ describe("ranking", () => {
     expect(scoreCandidate({ trackingNumber: "X" }, getCourier("fedex")!, verified)).toBeGreaterThan(
       scoreCandidate({ trackingNumber: "X" }, getCourier("lasership")!, patternOnly),
     );
-    expect(scoreCandidate(input, getCourier("lasership")!, patternOnly)).toBeGreaterThan(
-      scoreCandidate(input, getCourier("fedex")!, verified),
-    );
+    expect(scoreCandidate(input, getCourier("lasership")!, patternOnly)).toBeGreaterThan(scoreCandidate(input, getCourier("fedex")!, verified));
   });
 
   it("ranks couriers serving the origin country higher", () => {

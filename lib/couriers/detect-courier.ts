@@ -1,10 +1,5 @@
 import { S10_ISSUERS } from "./formats/s10-issuers";
-import {
-  type NumberIssuer,
-  TESTING_COURIER_FORMAT,
-  TRACKING_NUMBER_FORMATS,
-  type TrackingNumberFormat,
-} from "./formats/tracking-number-formats";
+import { type NumberIssuer, TESTING_COURIER_FORMAT, TRACKING_NUMBER_FORMATS, type TrackingNumberFormat } from "./formats/tracking-number-formats";
 import { getCourier } from "./get-courier";
 import type { AdditionalFields, Courier, DetectionCandidate, DetectionInput } from "./types";
 
@@ -55,9 +50,7 @@ function issuerCouriers(issuer: NumberIssuer): readonly Courier[] {
 }
 
 // The national post of a destination country also tracks the S10 items it delivers.
-const POST_BY_COUNTRY = new Map(
-  Object.values(S10_ISSUERS).map((issuer) => [issuer.countryIso3, courierOf(issuer.slugs[0]!)]),
-);
+const POST_BY_COUNTRY = new Map(Object.values(S10_ISSUERS).map((issuer) => [issuer.countryIso3, courierOf(issuer.slugs[0]!)]));
 
 const TESTING_COURIER = courierOf("testing-courier");
 
@@ -169,8 +162,7 @@ export function detectCouriers(input: DetectionInput): DetectionCandidate[] {
   const n = compact(raw);
   if (isPlaceholder(n)) return ranking.candidates;
   const first = n.charCodeAt(0) - FIRST_CHAR;
-  const bucket =
-    n.length <= MAX_LENGTH && first >= 0 && first < CHAR_SLOTS ? BUCKETS[n.length * CHAR_SLOTS + first] : undefined;
+  const bucket = n.length <= MAX_LENGTH && first >= 0 && first < CHAR_SLOTS ? BUCKETS[n.length * CHAR_SLOTS + first] : undefined;
   if (bucket) {
     for (const { format, couriers } of bucket) {
       if (!format.pattern.test(n)) continue;

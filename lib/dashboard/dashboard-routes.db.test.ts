@@ -137,7 +137,13 @@ describe("trackings", () => {
       body: { tracking_number: number, slug: "testing-courier", title: "Blue mug", customers: [{ name: "Ana", email: "ana@example.com" }] },
     });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ tracking_number: number, courier_name: "Testing Courier", tag: "Pending", customer_name: "Ana", emails: ["ana@example.com"] });
+    expect(created.body).toMatchObject({
+      tracking_number: number,
+      courier_name: "Testing Courier",
+      tag: "Pending",
+      customer_name: "Ana",
+      emails: ["ana@example.com"],
+    });
     const id = created.body.id as string;
 
     const list = await call(trackings.GET, { path: `/api/dashboard/trackings?keyword=${encodeURIComponent("blue mug")}` });
@@ -315,7 +321,11 @@ describe("courier connections", () => {
     expect(JSON.stringify(listed.body)).not.toContain(secret);
     const id = created.body.connection.id as string;
 
-    const replaced = await call(connectionById.PUT, { method: "PUT", params: { id }, body: { credentials: { client_id: "def", client_secret: "another-secret-5678" } } });
+    const replaced = await call(connectionById.PUT, {
+      method: "PUT",
+      params: { id },
+      body: { credentials: { client_id: "def", client_secret: "another-secret-5678" } },
+    });
     expect(replaced.body.connection.credentials).toEqual({ client_id: "def", client_secret: "••••5678" });
 
     const owner = signedIn;

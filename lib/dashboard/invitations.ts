@@ -24,6 +24,7 @@ export async function inviteFromDashboard(db: Database, user: DashboardUser, req
 
 export async function invitationsOf(db: Database, user: DashboardUser) {
   const open = await listOpenInvitations(db, user.organization.id);
-  return { invitations: open.map((invitation) => ({ ...invitation, createdAt: invitation.createdAt.toISOString(), expiresAt: invitation.expiresAt.toISOString() })) };
+  return {
+    invitations: open.map((invitation) => ({ ...invitation, createdAt: invitation.createdAt.toISOString(), expiresAt: invitation.expiresAt.toISOString() })),
+  };
 }
-

@@ -9,7 +9,10 @@ import type { TrackingPage } from "./types";
 export async function listDashboardTrackings(db: Executor, organizationId: string, query: URLSearchParams): Promise<TrackingPage> {
   const { filter, cursor, limit } = parseTrackingListQuery(query);
   const result = await listTrackings(db, organizationId, filter, { kind: "cursor", cursor, limit });
-  const notTrackable = await notTrackableViews(db, result.records.map((record) => record.tracking));
+  const notTrackable = await notTrackableViews(
+    db,
+    result.records.map((record) => record.tracking),
+  );
   return {
     trackings: result.records.map((record, index) => trackingSummaryView(record, notTrackable[index])),
     total: result.total,

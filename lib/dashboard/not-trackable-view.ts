@@ -22,7 +22,11 @@ export function notTrackableView(slug: string, reason: NotTrackableCode): NotTra
     return {
       reason,
       message: `Nobody asks ${name} about this shipment: this server has no ${name} credentials and your organisation has no ${name} connection.${viaProviders}`,
-      actions: connectable ? [connect, ...(providers.length ? [addProvider] : [])] : providers.length ? [{ ...addProvider, label: "Add a tracking provider" }] : [],
+      actions: connectable
+        ? [connect, ...(providers.length ? [addProvider] : [])]
+        : providers.length
+          ? [{ ...addProvider, label: "Add a tracking provider" }]
+          : [],
     };
   }
   if (reason === "no_provider") {

@@ -10,7 +10,9 @@ import { needsFirstAdmin } from "./needs-first-admin";
 const testDb = setupTestDatabase();
 
 function post(body: unknown) {
-  return firstAdmin.POST(new Request("http://waybill.test/api/auth/first-admin", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }));
+  return firstAdmin.POST(
+    new Request("http://waybill.test/api/auth/first-admin", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+  );
 }
 
 describe("creating the first admin from the sign-in page", () => {

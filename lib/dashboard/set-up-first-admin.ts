@@ -24,7 +24,7 @@ const ALREADY_EXISTS = "The first admin already exists: sign in, or ask them to 
 export async function setUpFirstAdmin(db: Database, input: z.output<typeof FirstAdminBody>): Promise<{ email: string }> {
   if (await hasAnyUser(db)) throw new ApiError(409, ALREADY_EXISTS);
   if (!(await isSetupTokenValid(db, input.setupToken.trim()))) {
-    throw new ApiError(403, "Enter the setup token the server printed when it started (the line \"Setup token: …\").");
+    throw new ApiError(403, 'Enter the setup token the server printed when it started (the line "Setup token: …").');
   }
   const { organizationId } = await bootstrapDemoOrganization(db);
   const admin = await createFirstAdmin(db, { organizationId, ...input });

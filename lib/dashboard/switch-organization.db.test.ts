@@ -13,7 +13,16 @@ describe("a user in several organisations", () => {
   it("works in the one they chose while a member of it, else in their oldest", async () => {
     const { organization: first } = await createTenant(testDb.db, { name: "First" });
     const { userId } = await addMember(testDb.db, first.id, { email: "both@example.test", role: "member" });
-    const second = await runCommandLine(testDb.db, ["org", "create", "--name", "Second", "--admin-email", "both@example.test", "--admin-password", "long-enough-1"]);
+    const second = await runCommandLine(testDb.db, [
+      "org",
+      "create",
+      "--name",
+      "Second",
+      "--admin-email",
+      "both@example.test",
+      "--admin-password",
+      "long-enough-1",
+    ]);
     expect(second.output).toContain("an existing account, password unchanged");
     const secondId = /^Organisation: (\S+)/m.exec(second.output)![1]!;
     const { organization: stranger } = await createTenant(testDb.db, { name: "Stranger" });

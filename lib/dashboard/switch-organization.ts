@@ -20,6 +20,9 @@ export async function switchOrganization(db: Database, user: DashboardUser, orga
   }
   const response = Response.json({ current: organizationId, organizations }, { headers: { "cache-control": "no-store" } });
   const secure = env().NEXTAUTH_URL?.startsWith("https:") ? "; Secure" : "";
-  response.headers.append("set-cookie", `${ORGANIZATION_COOKIE}=${encodeURIComponent(organizationId)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000${secure}`);
+  response.headers.append(
+    "set-cookie",
+    `${ORGANIZATION_COOKIE}=${encodeURIComponent(organizationId)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000${secure}`,
+  );
   return response;
 }

@@ -47,4 +47,3 @@ export function businessDaysBetween(from: LocalDate, to: LocalDate, calendar: Bu
   }
   return count;
 }
-

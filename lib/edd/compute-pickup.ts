@@ -34,4 +34,3 @@ export function computePickup(pickup: EstimatedPickup, originHolidays: readonly 
   const pickupDate = addBusinessDays(firstDay, pickup.orderProcessingDays ?? 0, calendar);
   return `${pickupDate} ${formatClock(secondsOfDay(cutoff))}`;
 }
-

@@ -25,7 +25,15 @@ interface Lane {
 }
 
 /** `count` deliveries on weekday pickups from mid-January 2024, each `transit` business days later. */
-function lane({ organizationId = "org_a", slug = "ups", serviceType = "UPS GROUND", origin = seattle, destination = sanDiego, transit, count }: Lane): DeliverySample[] {
+function lane({
+  organizationId = "org_a",
+  slug = "ups",
+  serviceType = "UPS GROUND",
+  origin = seattle,
+  destination = sanDiego,
+  transit,
+  count,
+}: Lane): DeliverySample[] {
   const calendar = transitCalendar(MONDAY_TO_FRIDAY, origin, destination);
   const samples: DeliverySample[] = [];
   for (let day = "2024-01-15"; samples.length < count; day = addDays(day, 1)) {
@@ -125,8 +133,7 @@ describe("predictDelivery: pooling organisations", () => {
 describe("predictDelivery: holidays and weekdays", () => {
   const us = trainModel(lane({ transit: [2], count: 40 }));
   const de = trainModel(lane({ slug: "dhl-germany", serviceType: null, origin: berlin, destination: hamburg, transit: [1], count: 40 }));
-  const germany = (pickupTime: string) =>
-    predictDelivery(de, { slug: "dhl-germany", origin: berlin, destination: hamburg, pickupTime }).estimatedDeliveryDate;
+  const germany = (pickupTime: string) => predictDelivery(de, { slug: "dhl-germany", origin: berlin, destination: hamburg, pickupTime }).estimatedDeliveryDate;
 
   it("takes extra calendar days over US Thanksgiving (and California's day after)", () => {
     expect(predictDelivery(us, request({ pickupTime: "2024-11-20 17:00:00" })).estimatedDeliveryDate).toBe("2024-11-22");

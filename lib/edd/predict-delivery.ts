@@ -54,11 +54,7 @@ const FALLBACK_TRANSIT = { estimate: 5, min: 3, max: 7 };
 export function predictDelivery(model: EddModel, request: PredictionRequest, options: PredictOptions = {}): Prediction {
   const pickupTime = resolvePickupTime(request);
   const pickupDate = datePart(pickupTime);
-  const calendar = transitCalendar(
-    model.deliveryWeekdays[courierKey(request.slug)] ?? MONDAY_TO_FRIDAY,
-    request.origin,
-    request.destination,
-  );
+  const calendar = transitCalendar(model.deliveryWeekdays[courierKey(request.slug)] ?? MONDAY_TO_FRIDAY, request.origin, request.destination);
   const date = (days: number) => addBusinessDays(pickupDate, days, calendar);
 
   const found = selectLane(model, request, {

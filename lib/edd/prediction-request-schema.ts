@@ -22,9 +22,7 @@ const localDateTime = z
     return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value.slice(0, 10));
   }, "not a calendar date");
 
-const countryCode = z
-  .string()
-  .refine((value) => value.length === 3 && toAlpha2(value) !== undefined, "expected an ISO 3166-1 alpha-3 country code");
+const countryCode = z.string().refine((value) => value.length === 3 && toAlpha2(value) !== undefined, "expected an ISO 3166-1 alpha-3 country code");
 
 const addressFields = {
   state: z.string().nullish(),

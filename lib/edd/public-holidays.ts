@@ -29,9 +29,7 @@ function resolveRegion(country: string, state?: string | null): HolidayRegion | 
   if (!state) return { country: alpha2 };
   const states = holidayData.getStates(alpha2) ?? {};
   const wanted = state.trim().toUpperCase();
-  const code = Object.keys(states).find(
-    (candidate) => candidate.toUpperCase() === wanted || states[candidate]?.toUpperCase() === wanted,
-  );
+  const code = Object.keys(states).find((candidate) => candidate.toUpperCase() === wanted || states[candidate]?.toUpperCase() === wanted);
   return code ? { country: alpha2, state: code } : { country: alpha2 };
 }
 

@@ -21,12 +21,7 @@ const HIGH_SINGLE_DATE_SHARE = 0.6;
 const VOLATILE_RANGE_DAYS = 3;
 const COARSE_LEVELS: ReadonlySet<LaneLevel> = new Set(["courier", "global"]);
 
-export function scoreConfidence(
-  histogram: TransitHistogram,
-  estimate: number,
-  range: readonly [number, number],
-  level: LaneLevel,
-): Confidence {
+export function scoreConfidence(histogram: TransitHistogram, estimate: number, range: readonly [number, number], level: LaneLevel): Confidence {
   const samples = sampleCount(histogram);
   const onEstimate = shareWithin(histogram, estimate, estimate);
   const score = Math.round(onEstimate * (samples / (samples + PRIOR_SAMPLES)) * 100) / 100;

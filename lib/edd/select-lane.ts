@@ -18,11 +18,7 @@ export interface SelectedLane {
 }
 
 /** The finest lane with enough samples: at each level the organisation's own, else the pooled one. */
-export function selectLane(
-  model: Pick<EddModel, "pooled" | "organizations">,
-  shipment: LaneShipment,
-  choice: LaneChoice,
-): SelectedLane | undefined {
+export function selectLane(model: Pick<EddModel, "pooled" | "organizations">, shipment: LaneShipment, choice: LaneChoice): SelectedLane | undefined {
   const own = choice.organizationId ? model.organizations[choice.organizationId] : undefined;
   for (const { level, key } of laneKeys(shipment)) {
     const ownHistogram = own?.[key];

@@ -189,10 +189,7 @@ const COURIERS: Record<string, Courier> = {
     holidays: "us_major",
     fridayBacklog: 0.08,
     peakSensitivity: 0.35,
-    services: [
-      service("FEDEX HOME DELIVERY", "ground", 0, [0.03, 0.1, 0.03]),
-      service("FEDEX 2DAY", "express", 1, [0.02, 0.06, 0.01]),
-    ],
+    services: [service("FEDEX HOME DELIVERY", "ground", 0, [0.03, 0.1, 0.03]), service("FEDEX 2DAY", "express", 1, [0.02, 0.06, 0.01])],
   },
   dhl: {
     slug: "dhl",
@@ -216,10 +213,7 @@ const COURIERS: Record<string, Courier> = {
     holidays: "state",
     fridayBacklog: 0.1,
     peakSensitivity: 0.4,
-    services: [
-      service("DPD CLASSIC", "ground", 0, [0.02, 0.14, 0.04]),
-      service("DPD CLASSIC INTERNATIONAL", "international_ground", 0, [0.03, 0.15, 0.05]),
-    ],
+    services: [service("DPD CLASSIC", "ground", 0, [0.02, 0.14, 0.04]), service("DPD CLASSIC INTERNATIONAL", "international_ground", 0, [0.03, 0.15, 0.05])],
   },
   "hermes-de": {
     slug: "hermes-de",
@@ -255,10 +249,7 @@ const COURIERS: Record<string, Courier> = {
     holidays: "national",
     fridayBacklog: 0.1,
     peakSensitivity: 0.45,
-    services: [
-      service("COLISSIMO", "ground", 1, [0.05, 0.16, 0.05]),
-      service("COLISSIMO INTERNATIONAL", "international_ground", 1, [0.06, 0.18, 0.08]),
-    ],
+    services: [service("COLISSIMO", "ground", 1, [0.05, 0.16, 0.05]), service("COLISSIMO INTERNATIONAL", "international_ground", 1, [0.06, 0.18, 0.08])],
   },
   "chronopost-france": {
     slug: "chronopost-france",
@@ -274,10 +265,7 @@ const COURIERS: Record<string, Courier> = {
     holidays: "national",
     fridayBacklog: 0.08,
     peakSensitivity: 0.45,
-    services: [
-      service("EXPEDITED PARCEL", "ground", 0, [0.05, 0.15, 0.05]),
-      service("XPRESSPOST", "express", 0, [0.03, 0.1, 0.03]),
-    ],
+    services: [service("EXPEDITED PARCEL", "ground", 0, [0.05, 0.15, 0.05]), service("XPRESSPOST", "express", 0, [0.03, 0.1, 0.03])],
   },
   purolator: {
     slug: "purolator",
@@ -375,14 +363,7 @@ const COUNTRY_WEIGHTS: [Country, number][] = [
 // Orders by ISO weekday (index 1 = Monday): people buy more early in the week than at weekends.
 const ORDER_WEEKDAY_FACTOR = [0, 1.2, 1.1, 1.05, 1.0, 0.95, 0.8, 0.9];
 // The six holidays US parcel carriers close on (date-holidays' English names).
-const US_MAJOR_HOLIDAYS = new Set([
-  "New Year's Day",
-  "Memorial Day",
-  "Independence Day",
-  "Labor Day",
-  "Thanksgiving Day",
-  "Christmas Day",
-]);
+const US_MAJOR_HOLIDAYS = new Set(["New Year's Day", "Memorial Day", "Independence Day", "Labor Day", "Thanksgiving Day", "Christmas Day"]);
 const LATE_OUTLIER_SHARE = 0.015;
 const LOST_SHARE = 0.004;
 
@@ -432,13 +413,7 @@ export function simulateShipments(options: SimulationOptions): SimulatedShipment
   return shipments;
 }
 
-function simulateShipment(
-  random: () => number,
-  organization: Organization,
-  disruptions: Disruption[],
-  day: LocalDate,
-  index: number,
-): SimulatedShipment {
+function simulateShipment(random: () => number, organization: Organization, disruptions: Disruption[], day: LocalDate, index: number): SimulatedShipment {
   const route = pickWeighted(random, organization.routes, (candidate) => candidate.weight);
   const courier = COURIERS[route.slug]!;
   const courierService = courier.services.find((candidate) => candidate.name === route.service)!;

@@ -57,11 +57,7 @@ export function trainModel(samples: readonly DeliverySample[], options: TrainOpt
   const transits: number[] = [];
   const pooledContributions = new Map<string, number>();
   for (const sample of samples) {
-    const calendar = transitCalendar(
-      deliveryWeekdays[courierKey(sample.slug)] ?? MONDAY_TO_FRIDAY,
-      sample.origin,
-      sample.destination,
-    );
+    const calendar = transitCalendar(deliveryWeekdays[courierKey(sample.slug)] ?? MONDAY_TO_FRIDAY, sample.origin, sample.destination);
     const transit = transitBusinessDays(datePart(sample.pickupTime), datePart(sample.deliveredAt), calendar);
     const days = Math.min(transit, maxTransitDays);
     transits.push(days);

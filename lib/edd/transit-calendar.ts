@@ -7,11 +7,7 @@ import { type ShipmentAddress } from "./types";
  * The days a parcel moves: the courier's delivery weekdays, minus the public holidays of the origin
  * and of the destination (a holiday at either end stops the sorting or the delivery leg).
  */
-export function transitCalendar(
-  deliveryWeekdays: readonly number[],
-  origin: ShipmentAddress,
-  destination: ShipmentAddress,
-): BusinessCalendar {
+export function transitCalendar(deliveryWeekdays: readonly number[], origin: ShipmentAddress, destination: ShipmentAddress): BusinessCalendar {
   const regions = new Map<string, HolidayRegion>();
   for (const address of [origin, destination]) {
     const region = holidayRegion(address.country, address.state);

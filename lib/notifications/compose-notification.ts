@@ -46,7 +46,10 @@ export function composeNotification(record: TrackingRecord): ComposedNotificatio
   const latest = checkpoints[checkpoints.length - 1];
   const link = deriveFields(record).courierTrackingLink;
   const courier = getCourier(tracking.slug)?.name ?? tracking.slug;
-  const shipment = tracking.title && tracking.title !== tracking.trackingNumber ? `“${tracking.title}” (${courier} ${tracking.trackingNumber})` : `${courier} ${tracking.trackingNumber}`;
+  const shipment =
+    tracking.title && tracking.title !== tracking.trackingNumber
+      ? `“${tracking.title}” (${courier} ${tracking.trackingNumber})`
+      : `${courier} ${tracking.trackingNumber}`;
   const place = latest ? placeOf(latest) : null;
   const time = latest ? localTimeOf(latest, text.locale) : null;
 

@@ -36,7 +36,9 @@ async function smtp(): Promise<SmtpCapture> {
 }
 
 /** A local stand-in for Twilio's Messages API. */
-async function smsProvider(answer: ReceiverAnswer = (_, index) => ({ status: 201, body: JSON.stringify({ sid: `SM${index}` }), headers: { "content-type": "application/json" } })): Promise<WebhookReceiver> {
+async function smsProvider(
+  answer: ReceiverAnswer = (_, index) => ({ status: 201, body: JSON.stringify({ sid: `SM${index}` }), headers: { "content-type": "application/json" } }),
+): Promise<WebhookReceiver> {
   const server = await startWebhookReceiver(answer);
   servers.push(server);
   return server;
@@ -62,10 +64,22 @@ describe("contact notifications", () => {
     const { organization, key } = await createTenant(database.db);
     const trackingId = await createTestTracking(key, { language: "de", emails: ["kim@example.com", "lee@example.com"], title: "Bestellung 1001" });
 
-    await storeScan(organization.id, trackingId, { tag: "InTransit", subtag: "InTransit_004", message: "Arrived in Germany", city: "Frankfurt", checkpointTime: "2025-03-01T14:05:00" });
+    await storeScan(organization.id, trackingId, {
+      tag: "InTransit",
+      subtag: "InTransit_004",
+      message: "Arrived in Germany",
+      city: "Frankfurt",
+      checkpointTime: "2025-03-01T14:05:00",
+    });
     await jobs!.drain();
     // A second scan under the same status is an update, not a status change: no message.
-    await storeScan(organization.id, trackingId, { tag: "InTransit", subtag: "InTransit_003", message: "Sorting centre", city: "Köln", checkpointTime: "2025-03-02T06:00:00" });
+    await storeScan(organization.id, trackingId, {
+      tag: "InTransit",
+      subtag: "InTransit_003",
+      message: "Sorting centre",
+      city: "Köln",
+      checkpointTime: "2025-03-02T06:00:00",
+    });
     await jobs!.drain();
 
     // One message per address, sent side by side (so in either order).
@@ -86,13 +100,25 @@ describe("contact notifications", () => {
 
     // The same change handled again (a repeated step) sends nothing more.
     const [row] = rows;
-    expect(await prepareContactNotifications(database.db, { organizationId: organization.id, trackingId, sourceEventId: row!.sourceEventId }, notificationTransports())).toEqual([]);
+    expect(
+      await prepareContactNotifications(
+        database.db,
+        { organizationId: organization.id, trackingId, sourceEventId: row!.sourceEventId },
+        notificationTransports(),
+      ),
+    ).toEqual([]);
     expect(await sendNotificationMessage(database.db, organization.id, row!.id, notificationTransports(), { finalAttempt: false })).toBe("sent");
     expect(server.messages).toHaveLength(2);
     expect(await messagesOf(organization.id)).toHaveLength(2);
 
     // The next status change is news again.
-    await storeScan(organization.id, trackingId, { tag: "Delivered", subtag: "Delivered_001", message: "Delivered", city: "Köln", checkpointTime: "2025-03-02T11:30:00" });
+    await storeScan(organization.id, trackingId, {
+      tag: "Delivered",
+      subtag: "Delivered_001",
+      message: "Delivered",
+      city: "Köln",
+      checkpointTime: "2025-03-02T11:30:00",
+    });
     await jobs!.drain();
     expect(server.messages).toHaveLength(4);
     expect(server.messages[2]!.subject).toMatch(/^Zugestellt: /);
@@ -103,7 +129,15 @@ describe("contact notifications", () => {
     setEnv({ SMTP_URL: server.url });
     const { organization, key } = await createTenant(database.db);
     const trackingId = await createTestTracking(key, { emails: ["kim@example.com"] });
-    const change = { organizationId: organization.id, trackingId, tag: "InTransit", previousTag: "Pending", isFirstTag: true, tagChanged: true, updatedAt: new Date().toISOString() };
+    const change = {
+      organizationId: organization.id,
+      trackingId,
+      tag: "InTransit",
+      previousTag: "Pending",
+      isFirstTag: true,
+      tagChanged: true,
+      updatedAt: new Date().toISOString(),
+    };
 
     await sendEvent(trackingUpdated, { ...change, hasContacts: false }, { id: "told-none" });
     await jobs!.drain();
@@ -146,11 +180,22 @@ describe("contact notifications", () => {
     const { organization, key } = await createTenant(database.db);
     const trackingId = await createTestTracking(key, { language: "es", smses: ["+34600000001"] });
 
-    await storeScan(organization.id, trackingId, { tag: "AvailableForPickup", subtag: "AvailableForPickup_001", message: "Ready at the post office", city: "Madrid" });
+    await storeScan(organization.id, trackingId, {
+      tag: "AvailableForPickup",
+      subtag: "AvailableForPickup_001",
+      message: "Ready at the post office",
+      city: "Madrid",
+    });
     await jobs!.drain();
     expect(provider.received).toHaveLength(1);
     let [row] = await messagesOf(organization.id);
-    expect(row).toMatchObject({ channel: "sms", transport: "sms-api", status: "retrying", attempts: 1, error: "The SMS provider answered 503: Service unavailable (code 20503)" });
+    expect(row).toMatchObject({
+      channel: "sms",
+      transport: "sms-api",
+      status: "retrying",
+      attempts: 1,
+      error: "The SMS provider answered 503: Service unavailable (code 20503)",
+    });
 
     await jobs!.advance("10s");
     expect(provider.received).toHaveLength(2);
@@ -165,7 +210,9 @@ describe("contact notifications", () => {
     const form = new URLSearchParams(request.rawBody);
     expect(form.get("To")).toBe("+34600000001");
     expect(form.get("From")).toBe("+15005550006");
-    expect(form.get("Body")).toMatch(/^Envío ITOD-1-\d+: Disponible para recoger\. Ready at the post office, Madrid, 1 de marzo de 2025 a las \d+:\d\d\. https:\/\/\S+$/);
+    expect(form.get("Body")).toMatch(
+      /^Envío ITOD-1-\d+: Disponible para recoger\. Ready at the post office, Madrid, 1 de marzo de 2025 a las \d+:\d\d\. https:\/\/\S+$/,
+    );
   });
 
   it("mark a message failed when every retry fails", async () => {
@@ -185,14 +232,24 @@ describe("contact notifications", () => {
     setEnv({});
     const { organization, key } = await createTenant(database.db);
     const trackingId = await createTestTracking(key, { emails: ["ana@example.com"], smses: ["+14155550101"] });
-    await storeScan(organization.id, trackingId, { tag: "Delivered", subtag: "Delivered_003", message: "Signed for by ANA", city: "Austin", countryIso3: "USA" });
+    await storeScan(organization.id, trackingId, {
+      tag: "Delivered",
+      subtag: "Delivered_003",
+      message: "Signed for by ANA",
+      city: "Austin",
+      countryIso3: "USA",
+    });
     await jobs!.drain();
 
     const rows = await database.db
       .select()
       .from(notificationMessages)
       .where(and(eq(notificationMessages.organizationId, organization.id), eq(notificationMessages.trackingId, trackingId)));
-    expect(rows.map(({ channel, recipient, transport, status, language }) => ({ channel, recipient, transport, status, language })).sort((a, b) => a.channel.localeCompare(b.channel))).toEqual([
+    expect(
+      rows
+        .map(({ channel, recipient, transport, status, language }) => ({ channel, recipient, transport, status, language }))
+        .sort((a, b) => a.channel.localeCompare(b.channel)),
+    ).toEqual([
       { channel: "email", recipient: "ana@example.com", transport: "outbox", status: "outbox", language: "en" },
       { channel: "sms", recipient: "+14155550101", transport: "outbox", status: "outbox", language: "en" },
     ]);

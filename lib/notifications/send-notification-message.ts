@@ -8,7 +8,13 @@ import { sendSms } from "./send-sms";
 async function deliver(message: NotificationMessage, transports: NotificationTransports): Promise<string> {
   if (message.transport === "smtp" && transports.smtp) {
     return sendEmail(
-      { to: message.recipient, subject: message.subject ?? "", text: message.body, language: message.language, messageId: `<${message.id}@waybill.notifications>` },
+      {
+        to: message.recipient,
+        subject: message.subject ?? "",
+        text: message.body,
+        language: message.language,
+        messageId: `<${message.id}@waybill.notifications>`,
+      },
       transports.smtp,
     );
   }

@@ -33,7 +33,9 @@ describe("the operator CLI's commands", () => {
   });
 
   it("creates and revokes keys, and resets a password", async () => {
-    const organizationId = orgIdOf((await run("org", "create", "--name", "Keys", "--admin-email", "keys@example.test", "--admin-password", "long-enough-1")).output);
+    const organizationId = orgIdOf(
+      (await run("org", "create", "--name", "Keys", "--admin-email", "keys@example.test", "--admin-password", "long-enough-1")).output,
+    );
     const created = await run("key", "create", "--org", organizationId, "--name", "CI");
     const key = apiKeyOf(created.output);
     const keyId = /^Key id: (\S+)$/m.exec(created.output)![1]!;
@@ -55,9 +57,15 @@ describe("the operator CLI's commands", () => {
       expect(help.output).toContain(`npm run admin -- ${command.words.join(" ")}`);
     }
     expect((await run("--help")).output).toContain("org create");
-    expect(await run("org", "create", "--name", "X")).toMatchObject({ exitCode: 2, output: expect.stringContaining("Missing --admin-email, --admin-password") });
+    expect(await run("org", "create", "--name", "X")).toMatchObject({
+      exitCode: 2,
+      output: expect.stringContaining("Missing --admin-email, --admin-password"),
+    });
     expect(await run("org", "explode")).toMatchObject({ exitCode: 2 });
-    expect(await run("org", "create", "--name", "Weak", "--admin-email", "weak@example.test", "--admin-password", "short")).toMatchObject({ exitCode: 1, output: expect.stringMatching(/at least 8/) });
+    expect(await run("org", "create", "--name", "Weak", "--admin-email", "weak@example.test", "--admin-password", "short")).toMatchObject({
+      exitCode: 1,
+      output: expect.stringMatching(/at least 8/),
+    });
     expect(await run("org", "limits", "--org", "nope")).toMatchObject({ exitCode: 2, output: expect.stringContaining("org list") });
   });
 
@@ -66,7 +74,10 @@ describe("the operator CLI's commands", () => {
     const server = await startAdminSocket(testDb.db, socketPath);
     try {
       expect(statSync(socketPath).mode & 0o777).toBe(0o600);
-      const result = await sendToAdminSocket(["org", "create", "--name", "Socket", "--admin-email", "s@example.test", "--admin-password", "long-enough-1"], socketPath);
+      const result = await sendToAdminSocket(
+        ["org", "create", "--name", "Socket", "--admin-email", "s@example.test", "--admin-password", "long-enough-1"],
+        socketPath,
+      );
       expect(result).toMatchObject({ exitCode: 0, output: expect.stringMatching(/^API key: wb_/m) });
     } finally {
       await new Promise((resolve) => server.close(resolve));

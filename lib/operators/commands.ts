@@ -51,7 +51,11 @@ export const COMMANDS: Command[] = [
     options: { name: { type: "string" }, "admin-email": { type: "string" }, "admin-password": { type: "string" } },
     required: ["name", "admin-email", "admin-password"],
     async run(db, values) {
-      const created = await createOrganizationWithAdmin(db, { name: text(values, "name"), adminEmail: text(values, "admin-email"), adminPassword: String(values["admin-password"]) });
+      const created = await createOrganizationWithAdmin(db, {
+        name: text(values, "name"),
+        adminEmail: text(values, "admin-email"),
+        adminPassword: String(values["admin-password"]),
+      });
       return [
         `Organisation: ${created.organization.id} (${created.organization.name})`,
         `Admin: ${created.admin.email}${created.admin.newAccount ? "" : " (an existing account, password unchanged)"}`,
@@ -71,7 +75,7 @@ export const COMMANDS: Command[] = [
   },
   {
     words: ["org", "limits"],
-    summary: "Show or set an organisation's rate-limit overrides (requests per second per bucket; \"*\" for every bucket).",
+    summary: 'Show or set an organisation\'s rate-limit overrides (requests per second per bucket; "*" for every bucket).',
     options: { org: { type: "string" }, set: { type: "string", multiple: true }, clear: { type: "boolean" } },
     required: ["org"],
     async run(db, values) {
@@ -107,7 +111,8 @@ export const COMMANDS: Command[] = [
     required: ["org", "key"],
     async run(db, values) {
       const organization = await organizationOrThrow(db, text(values, "org"));
-      if (!(await revokeApiKey(db, organization.id, text(values, "key")))) throw new UsageError(`The organisation has no live key with the id ${text(values, "key")}.`);
+      if (!(await revokeApiKey(db, organization.id, text(values, "key"))))
+        throw new UsageError(`The organisation has no live key with the id ${text(values, "key")}.`);
       return [`Revoked ${text(values, "key")}.`];
     },
   },
@@ -145,7 +150,10 @@ function usageOf(command: Command): string {
 }
 
 export function helpText(): string {
-  return ["Waybill operator commands (npm run admin -- <command> --help for one):", ...COMMANDS.map((command) => `  ${command.words.join(" ").padEnd(20)} ${command.summary}`)].join("\n");
+  return [
+    "Waybill operator commands (npm run admin -- <command> --help for one):",
+    ...COMMANDS.map((command) => `  ${command.words.join(" ").padEnd(20)} ${command.summary}`),
+  ].join("\n");
 }
 
 /** What a command line asks for, checked: a command and its values, or the text --help asks for. */
@@ -184,4 +192,3 @@ export async function runCommandLine(db: Database, argv: string[]): Promise<Comm
     return { exitCode: error instanceof UsageError ? 2 : 1, output: error instanceof Error ? error.message : String(error) };
   }
 }
-

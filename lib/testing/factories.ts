@@ -8,10 +8,7 @@ let counter = 0;
  * A fresh organisation with one live API key: each test gets its own tenant. Its rate limits are
  * lifted unless the test is about them (`realLimits`), so functional tests never meet a 429.
  */
-export async function createTenant(
-  db: Database,
-  options: { preferredCouriers?: string[]; name?: string; realLimits?: boolean } = {},
-) {
+export async function createTenant(db: Database, options: { preferredCouriers?: string[]; name?: string; realLimits?: boolean } = {}) {
   counter += 1;
   const organization = await createOrganization(db, {
     name: options.name ?? `Tenant ${counter}`,

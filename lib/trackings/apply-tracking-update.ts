@@ -54,9 +54,7 @@ async function writeCheckpoints(db: Executor, plans: TrackingUpdatePlan[]): Prom
 export async function applyTrackingUpdates(db: Executor, updates: TrackingUpdate[]): Promise<TrackingChange[]> {
   if (updates.length === 0) return [];
   const timelines = await loadTimelines(db, updates);
-  const plans = updates.map(({ tracking, input }) =>
-    planTrackingUpdate(tracking, timelines.get(`${tracking.organizationId}/${tracking.id}`) ?? [], input),
-  );
+  const plans = updates.map(({ tracking, input }) => planTrackingUpdate(tracking, timelines.get(`${tracking.organizationId}/${tracking.id}`) ?? [], input));
   await writeCheckpoints(db, plans);
   await updateTrackingRows(
     db,

@@ -31,12 +31,14 @@ describe("one checkpoint identity", () => {
       dedupeKey: `old-rule-${position}`,
       ...fields,
     });
-    await testDb.db.insert(checkpoints).values([
-      row(0, { message: "  Arrived  at\tHUB ", location: "Bonn", rawTag: "AR" }),
-      row(1, { message: "arrived at hub", location: "BONN", rawTag: "AR" }),
-      row(2, { message: "Zugestellt an Nachbar Müller", location: null, city: "Köln", rawTag: null }),
-      row(3, { message: "Ärger \r\n mit Zoll", location: "", city: "Ignored", rawTag: "X1" }),
-    ]);
+    await testDb.db
+      .insert(checkpoints)
+      .values([
+        row(0, { message: "  Arrived  at\tHUB ", location: "Bonn", rawTag: "AR" }),
+        row(1, { message: "arrived at hub", location: "BONN", rawTag: "AR" }),
+        row(2, { message: "Zugestellt an Nachbar Müller", location: null, city: "Köln", rawTag: null }),
+        row(3, { message: "Ärger \r\n mit Zoll", location: "", city: "Ignored", rawTag: "X1" }),
+      ]);
     const statements = readFileSync(MIGRATION, "utf8").split("--> statement-breakpoint");
     for (const statement of statements) await testDb.db.execute(sql.raw(statement));
 

@@ -12,7 +12,15 @@ const NOW = new Date("2030-05-01T12:00:00Z");
 async function dueTrackings(organizationId: string, count: number, dueMinutesAgo: number) {
   const rows: NewTracking[] = Array.from({ length: count }, (_, index) => {
     const trackingNumber = `1ZFAIR${organizationId.slice(-6)}${String(index).padStart(6, "0")}`;
-    return { organizationId, id: newId(), trackingNumber, slug: "ups", dedupeKey: `ups:${trackingNumber}`, title: trackingNumber, nextPollAt: new Date(NOW.getTime() - (dueMinutesAgo - index / 100) * 60_000) };
+    return {
+      organizationId,
+      id: newId(),
+      trackingNumber,
+      slug: "ups",
+      dedupeKey: `ups:${trackingNumber}`,
+      title: trackingNumber,
+      nextPollAt: new Date(NOW.getTime() - (dueMinutesAgo - index / 100) * 60_000),
+    };
   });
   await database.db.insert(trackings).values(rows);
 }

@@ -41,17 +41,10 @@ export function duplicateEcho(existing: Tracking) {
 }
 
 export function missingFieldsError(missing: string[]): ApiError {
-  return new ApiError(
-    4011,
-    `Missing or invalid value of the required fields for this courier. Besides tracking_number, also required: ${missing.join(", ")}`,
-  );
+  return new ApiError(4011, `Missing or invalid value of the required fields for this courier. Besides tracking_number, also required: ${missing.join(", ")}`);
 }
 
-export async function createTracking(
-  db: Executor,
-  organization: Organization,
-  input: CreateTrackingInput,
-): Promise<TrackingRecord> {
+export async function createTracking(db: Executor, organization: Organization, input: CreateTrackingInput): Promise<TrackingRecord> {
   const trackingNumber = validateTrackingNumber(input.trackingNumber);
   if (input.id !== undefined && !CUSTOM_ID.test(input.id)) {
     throw new ApiError(4015, "The value of `id` is invalid: use 1 to 128 letters, digits or - _ . :");

@@ -10,9 +10,7 @@ import type { TrackingRecord } from "./tracking-record";
 export async function deleteTracking(db: Database, organizationId: string, locator: TrackingLocator): Promise<TrackingRecord> {
   const { record, providerStop } = await db.transaction(async (tx) => {
     const found = await getTrackingOrThrow(tx, organizationId, locator);
-    await tx
-      .delete(trackings)
-      .where(and(eq(trackings.organizationId, organizationId), eq(trackings.id, found.tracking.id)));
+    await tx.delete(trackings).where(and(eq(trackings.organizationId, organizationId), eq(trackings.id, found.tracking.id)));
     return { record: found, providerStop: await recordProviderFollowUp(tx, "stop", found.tracking) };
   });
   if (providerStop) await sendFollowUps(db, [providerStop]);

@@ -59,12 +59,9 @@ export function deriveFields(record: TrackingRecord, now = new Date()): DerivedF
   const delivery = tracking.tag === "Delivered" ? deliveryCheckpoint(checkpoints) : undefined;
   const shipmentPickupDate = tracking.shipmentPickupDate ?? pickup?.checkpointTime ?? null;
   const shipmentDeliveryDate = tracking.shipmentDeliveryDate ?? delivery?.checkpointTime ?? null;
-  const transitTimeDays = shipmentPickupDate
-    ? daysBetween(shipmentPickupDate, shipmentDeliveryDate ?? isoDate(now))
-    : null;
+  const transitTimeDays = shipmentPickupDate ? daysBetween(shipmentPickupDate, shipmentDeliveryDate ?? isoDate(now)) : null;
   const attempt = checkpoints.find((checkpoint) => checkpoint.tag === "AttemptFail" || checkpoint.tag === "Delivered");
-  const estimatedDeliveryDate =
-    tracking.expectedDelivery?.slice(0, 10) ?? tracking.waybillEstimate?.estimated_delivery_date ?? null;
+  const estimatedDeliveryDate = tracking.expectedDelivery?.slice(0, 10) ?? tracking.waybillEstimate?.estimated_delivery_date ?? null;
   const courier = getCourier(tracking.slug);
   const link = courier ? courierTrackingLink(courier, tracking.trackingNumber, additionalFieldsOf(tracking)) : null;
   return {

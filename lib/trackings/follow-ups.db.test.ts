@@ -37,7 +37,10 @@ async function startEngine(functions = [dispatchPolls, pollTrackings, sweepFollo
 }
 
 async function trackingRow(organizationId: string, id: string) {
-  const [row] = await database.db.select().from(trackings).where(and(eq(trackings.organizationId, organizationId), eq(trackings.id, id)));
+  const [row] = await database.db
+    .select()
+    .from(trackings)
+    .where(and(eq(trackings.organizationId, organizationId), eq(trackings.id, id)));
   return row!;
 }
 
@@ -51,7 +54,11 @@ describe("follow-ups belong to the verbs", () => {
     const { organization } = await createTenant(database.db);
     const jobs = await startEngine([pollTrackings]);
     const numbers = [testingNumber(), testingNumber(), testingNumber()];
-    const result = await importTrackings(database.db, organization, `tracking_number,slug\n${numbers.map((number) => `${number},testing-courier`).join("\n")}\n`);
+    const result = await importTrackings(
+      database.db,
+      organization,
+      `tracking_number,slug\n${numbers.map((number) => `${number},testing-courier`).join("\n")}\n`,
+    );
     expect(result).toEqual({ created: 3, failed: [] });
     await jobs.drain();
     const rows = await database.db.select().from(trackings).where(eq(trackings.organizationId, organization.id));

@@ -25,7 +25,12 @@ export async function recordFollowUp<TName extends string, TSchema extends z.Zod
 async function sendAndForget(db: Executor, rows: FollowUp[]): Promise<void> {
   if (!rows.length) return;
   await sendStoredEvents(rows.map(({ id, name, data }) => ({ id, name, data })));
-  await db.delete(followUps).where(inArray(followUps.id, rows.map((row) => row.id)));
+  await db.delete(followUps).where(
+    inArray(
+      followUps.id,
+      rows.map((row) => row.id),
+    ),
+  );
 }
 
 /**

@@ -9,9 +9,7 @@ import type { AdditionalField } from "@/lib/couriers/types";
 import { recordOf, withCheckpoints, type TrackingRecord } from "./tracking-record";
 
 /** How callers address a tracking: by id, or by courier and number (plus additional fields). */
-export type TrackingLocator =
-  | { id: string }
-  | { slug: string; trackingNumber: string; additionalFields?: Partial<Record<AdditionalField, string>> };
+export type TrackingLocator = { id: string } | { slug: string; trackingNumber: string; additionalFields?: Partial<Record<AdditionalField, string>> };
 
 const ADDITIONAL_COLUMNS = {
   tracking_account_number: trackings.trackingAccountNumber,
@@ -81,11 +79,7 @@ const byIdWithCheckpoints = (db: Database) =>
       .prepare("tracking_by_id_with_checkpoints"),
   );
 
-export async function getTrackingOrThrow(
-  db: Executor,
-  organizationId: string,
-  locator: TrackingLocator,
-): Promise<TrackingRecord> {
+export async function getTrackingOrThrow(db: Executor, organizationId: string, locator: TrackingLocator): Promise<TrackingRecord> {
   if ("id" in locator && isDatabase(db)) {
     const row = await byIdWithCheckpoints(db).execute({ organizationId, id: locator.id });
     if (!row) throw new ApiError(4004);

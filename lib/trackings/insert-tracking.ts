@@ -51,8 +51,7 @@ export async function insertTracking(db: Executor, row: NewTracking, connection:
   const values = Object.fromEntries(Object.entries(row).filter(([key, value]) => value !== undefined && key !== "courierConnectionId"));
   const insert = isDatabase(db) ? preparedInsert(db, Object.keys(values).sort(), connection) : undefined;
   if (!insert) {
-    const courierConnectionId =
-      connection === "courier-default" ? defaultConnection(row.organizationId, row.slug) : connection.id;
+    const courierConnectionId = connection === "courier-default" ? defaultConnection(row.organizationId, row.slug) : connection.id;
     return (await insertQuery(db, values, courierConnectionId))[0];
   }
   const params = connection === "courier-default" ? values : { ...values, courierConnectionId: connection.id };

@@ -24,9 +24,7 @@ export interface TrackingListFilter {
   transitTimeDays?: number;
 }
 
-export type TrackingListPaging =
-  | { kind: "page"; page: number; limit: number }
-  | { kind: "cursor"; cursor?: string; limit: number };
+export type TrackingListPaging = { kind: "page"; page: number; limit: number } | { kind: "cursor"; cursor?: string; limit: number };
 
 export interface TrackingListResult {
   records: TrackingRecord[];
@@ -146,12 +144,7 @@ function prepareQueries(db: Executor, compiled: CompiledFilter, withCursor: bool
 }
 
 /** Newest first, ties broken by id, so pages never skip or repeat a row. */
-export async function listTrackings(
-  db: Executor,
-  organizationId: string,
-  filter: TrackingListFilter,
-  paging: TrackingListPaging,
-): Promise<TrackingListResult> {
+export async function listTrackings(db: Executor, organizationId: string, filter: TrackingListFilter, paging: TrackingListPaging): Promise<TrackingListResult> {
   const compiled = compileFilter(organizationId, filter);
   const after = paging.kind === "cursor" && paging.cursor ? decodeCursor(paging.cursor) : null;
   const queries = prepareQueries(db, compiled, after !== null);

@@ -77,9 +77,7 @@ export async function claimDuePolls(db: Executor, now: Date, limit: number): Pro
       courierConnectionId: trackings.courierConnectionId,
       dueAt: due.dueAt,
     });
-  return claimed
-    .sort((a, b) => (a.dueAt?.getTime() ?? 0) - (b.dueAt?.getTime() ?? 0))
-    .map(({ dueAt: _dueAt, ...tracking }) => tracking);
+  return claimed.sort((a, b) => (a.dueAt?.getTime() ?? 0) - (b.dueAt?.getTime() ?? 0)).map(({ dueAt: _dueAt, ...tracking }) => tracking);
 }
 
 /** How many trackings one poll carries: the adapter's own batch (FedEx 30), at least PER_NUMBER_POLL_BATCH. */

@@ -31,10 +31,7 @@ async function sendPending(db: Executor, trackings: ClaimedTracking[]): Promise<
  * (`next_poll_at` is now), so the dispatcher's next minute polls it anyway, and every poll that
  * brings checkpoints asks for an estimate.
  */
-export function requestPollAndEstimate(
-  db: Executor,
-  tracking: Pick<Tracking, "organizationId" | "id" | "slug" | "courierConnectionId">,
-): Promise<void> {
+export function requestPollAndEstimate(db: Executor, tracking: Pick<Tracking, "organizationId" | "id" | "slug" | "courierConnectionId">): Promise<void> {
   if (!pending) {
     const trackings: ClaimedTracking[] = [];
     let flush = () => {};

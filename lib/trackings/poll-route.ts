@@ -59,10 +59,7 @@ export async function providerKeysOf(db: Executor, organizationIds: readonly str
 }
 
 /** The route of each tracking, in order, for trackings of one or several organisations. */
-export async function routesOf(
-  db: Executor,
-  rows: ReadonlyArray<Pick<Tracking, "organizationId" | "slug" | "courierConnectionId">>,
-): Promise<RouteDecision[]> {
+export async function routesOf(db: Executor, rows: ReadonlyArray<Pick<Tracking, "organizationId" | "slug" | "courierConnectionId">>): Promise<RouteDecision[]> {
   // Trackings polled directly, or of couriers no provider follows, need no look-up of provider keys.
   const undecided = rows.filter((row) => !canPollDirectly(row.slug, row.courierConnectionId !== null) && providersCovering(row.slug).length > 0);
   const keys = await providerKeysOf(db, [...new Set(undecided.map((row) => row.organizationId))]);

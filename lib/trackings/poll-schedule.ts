@@ -16,13 +16,38 @@ type IntervalSteps = ReadonlyArray<readonly [quietHours: number, intervalMinutes
  * is not polled again (retrack re-activates it).
  */
 export const POLL_INTERVALS: Readonly<Record<Tag, IntervalSteps | null>> = {
-  Pending: [[0, 15], [2, 60], [24, 180], [7 * 24, 360]],
-  InfoReceived: [[0, 60], [24, 180], [7 * 24, 360]],
-  InTransit: [[0, 60], [3 * 24, 180], [7 * 24, 360]],
-  OutForDelivery: [[0, 20], [24, 60]],
-  AvailableForPickup: [[0, 30], [24, 120]],
-  AttemptFail: [[0, 60], [24, 180]],
-  Exception: [[0, 120], [3 * 24, 360]],
+  Pending: [
+    [0, 15],
+    [2, 60],
+    [24, 180],
+    [7 * 24, 360],
+  ],
+  InfoReceived: [
+    [0, 60],
+    [24, 180],
+    [7 * 24, 360],
+  ],
+  InTransit: [
+    [0, 60],
+    [3 * 24, 180],
+    [7 * 24, 360],
+  ],
+  OutForDelivery: [
+    [0, 20],
+    [24, 60],
+  ],
+  AvailableForPickup: [
+    [0, 30],
+    [24, 120],
+  ],
+  AttemptFail: [
+    [0, 60],
+    [24, 180],
+  ],
+  Exception: [
+    [0, 120],
+    [3 * 24, 360],
+  ],
   Delivered: null,
   Expired: null,
 };

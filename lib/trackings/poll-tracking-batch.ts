@@ -16,15 +16,7 @@ import { recordProviderPollOutcome } from "./poll-provider-outcome";
 import { providerTrackingRef, type ProviderTrackingRef } from "./provider-tracking-ref";
 import { providerPushConfigured } from "./provider-push-configured";
 import { isProviderRoute, routesOf, type NotTrackableCode, type PollRoute } from "./poll-route";
-import {
-  EXPIRED_STATUS,
-  isPendingExpired,
-  POLL_LEASE_MS,
-  pollScheduleColumns,
-  type PollMode,
-  PROVIDER_POSTPONE_MS,
-  REFUSED_RETRY_MS,
-} from "./poll-schedule";
+import { EXPIRED_STATUS, isPendingExpired, POLL_LEASE_MS, pollScheduleColumns, type PollMode, PROVIDER_POSTPONE_MS, REFUSED_RETRY_MS } from "./poll-schedule";
 import { trackingUpdatedData, type TrackingUpdatedData } from "./announce-tracking-change";
 import { additionalFieldsOf } from "./tracking-patch";
 
@@ -205,7 +197,15 @@ async function storeResults(
     const locked = await tx
       .select()
       .from(trackings)
-      .where(and(eq(trackings.organizationId, batch.organizationId), inArray(trackings.id, rows.map((row) => row.id))))
+      .where(
+        and(
+          eq(trackings.organizationId, batch.organizationId),
+          inArray(
+            trackings.id,
+            rows.map((row) => row.id),
+          ),
+        ),
+      )
       .orderBy(asc(trackings.id))
       .for("update");
     const current = new Map(locked.map((row) => [row.id, row]));
@@ -226,7 +226,16 @@ async function pollSoon(db: Database, organizationId: string, rows: Tracking[], 
   await db
     .update(trackings)
     .set({ nextPollAt: now })
-    .where(and(eq(trackings.organizationId, organizationId), inArray(trackings.id, rows.map((row) => row.id)), eq(trackings.active, true)));
+    .where(
+      and(
+        eq(trackings.organizationId, organizationId),
+        inArray(
+          trackings.id,
+          rows.map((row) => row.id),
+        ),
+        eq(trackings.active, true),
+      ),
+    );
 }
 
 /**
@@ -249,7 +258,12 @@ export async function pollTrackingBatch(db: Database, batch: PollBatch, now: Dat
     rows.push(row);
     if (decision.route === "untrackable") notTrackable.set(row.id, decision.reason);
   });
-  await pollSoon(db, batch.organizationId, loaded.filter((_, index) => decisions[index]!.route !== route), now);
+  await pollSoon(
+    db,
+    batch.organizationId,
+    loaded.filter((_, index) => decisions[index]!.route !== route),
+    now,
+  );
 
   const call = rows.length ? await routeCall(db, batch, route, rows) : null;
   if (rows.length && !call && route !== "untrackable") {
@@ -268,7 +282,11 @@ export async function pollTrackingBatch(db: Database, batch: PollBatch, now: Dat
       const who = callerName(route, rows);
       const reason = `${who} ${error.kind === "rate_limited" ? "held back" : "refused"} the poll: ${error.message}`;
       if (isProviderRoute(route) && call.ownKey) await recordProviderPollOutcome(db, batch.organizationId, route, reason, now);
-      warnHourly(`${route}:${who}:${batch.organizationId}`, `Waybill polls: ${reason} (organisation ${batch.organizationId}); next try at ${until.toISOString()}`, now);
+      warnHourly(
+        `${route}:${who}:${batch.organizationId}`,
+        `Waybill polls: ${reason} (organisation ${batch.organizationId}); next try at ${until.toISOString()}`,
+        now,
+      );
       return { polled: 0, skipped: batch.trackingIds.length - rows.length, changes: [], firstPolledIds: [], postponed: { reason, until: until.toISOString() } };
     }
   }

@@ -55,5 +55,10 @@ export async function recordCourierChangeFollowUp(tx: Executor, before: Tracking
       trackings: [{ ...providerTrackingRef(after), previousSlug: before.slug }],
     });
   }
-  return recordFollowUp(tx, organizationId, trackingProviderCallRequested, { organizationId, provider: was, call: "stop", trackings: [providerTrackingRef(before)] });
+  return recordFollowUp(tx, organizationId, trackingProviderCallRequested, {
+    organizationId,
+    provider: was,
+    call: "stop",
+    trackings: [providerTrackingRef(before)],
+  });
 }

@@ -11,7 +11,13 @@ import { storePushedAnswers } from "./poll-tracking-batch";
 export type PushOutcome = { kind: "refused" } | { kind: "malformed"; reason: string } | { kind: "stored"; trackings: number; changes: number };
 
 /** Whose key signed the push: the organisations' own keys, and the server's (which speaks for organisations without one). */
-async function signers(db: Database, provider: TrackingProvider, push: ProviderPush, rawBody: string, headers: Headers): Promise<{ organizationIds: string[] | "server-default" } | null> {
+async function signers(
+  db: Database,
+  provider: TrackingProvider,
+  push: ProviderPush,
+  rawBody: string,
+  headers: Headers,
+): Promise<{ organizationIds: string[] | "server-default" } | null> {
   const secretOf = (credentials: Record<string, string>) => (provider === "ship24" ? credentials.webhookSecret : credentials.apiKey);
   const rows = await db
     .select({ organizationId: trackingProviderConnections.organizationId, sealed: trackingProviderConnections.credentialsCiphertext })
@@ -34,7 +40,14 @@ async function signers(db: Database, provider: TrackingProvider, push: ProviderP
  * update stored for the active trackings of that number (and carrier) through the poll's write
  * path, and announced as a poll's changes are.
  */
-export async function receiveProviderPush(db: Database, provider: TrackingProvider, push: ProviderPush, rawBody: string, headers: Headers, now: Date): Promise<PushOutcome> {
+export async function receiveProviderPush(
+  db: Database,
+  provider: TrackingProvider,
+  push: ProviderPush,
+  rawBody: string,
+  headers: Headers,
+  now: Date,
+): Promise<PushOutcome> {
   const signed = await signers(db, provider, push, rawBody, headers);
   if (!signed) return { kind: "refused" };
   let updates;
@@ -44,12 +57,23 @@ export async function receiveProviderPush(db: Database, provider: TrackingProvid
     return { kind: "malformed", reason: error instanceof Error ? error.message.slice(0, 200) : "unreadable body" };
   }
   const withKey = new Set(signed.organizationIds === "server-default" ? [] : signed.organizationIds);
-  const orgsWithOwnKey = signed.organizationIds === "server-default"
-    ? new Set((await db.select({ id: trackingProviderConnections.organizationId }).from(trackingProviderConnections).where(eq(trackingProviderConnections.provider, provider))).map((row) => row.id))
-    : new Set<string>();
+  const orgsWithOwnKey =
+    signed.organizationIds === "server-default"
+      ? new Set(
+          (
+            await db
+              .select({ id: trackingProviderConnections.organizationId })
+              .from(trackingProviderConnections)
+              .where(eq(trackingProviderConnections.provider, provider))
+          ).map((row) => row.id),
+        )
+      : new Set<string>();
   const numbers = updates.map((update) => update.trackingNumber);
   const candidates = numbers.length
-    ? await db.select().from(trackings).where(and(inArray(trackings.trackingNumber, numbers), eq(trackings.active, true)))
+    ? await db
+        .select()
+        .from(trackings)
+        .where(and(inArray(trackings.trackingNumber, numbers), eq(trackings.active, true)))
     : [];
   const byOrganization = new Map<string, { rows: Tracking[]; results: Map<string, TrackResult> }>();
   for (const update of updates) {

@@ -24,11 +24,7 @@ const checkpointsOfOne = (db: Database) =>
       .prepare("checkpoints_of_tracking"),
   );
 
-export async function loadCheckpoints(
-  db: Executor,
-  organizationId: string,
-  trackingIds: string[],
-): Promise<Map<string, Checkpoint[]>> {
+export async function loadCheckpoints(db: Executor, organizationId: string, trackingIds: string[]): Promise<Map<string, Checkpoint[]>> {
   const byTracking = new Map<string, Checkpoint[]>(trackingIds.map((id) => [id, []]));
   if (trackingIds.length === 0) return byTracking;
   if (trackingIds.length === 1 && isDatabase(db)) {

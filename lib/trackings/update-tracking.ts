@@ -77,9 +77,7 @@ export async function updateTracking(
     next.updatedAt = now;
 
     if (courierChanged) {
-      await tx
-        .delete(checkpoints)
-        .where(and(eq(checkpoints.organizationId, organization.id), eq(checkpoints.trackingId, current.id)));
+      await tx.delete(checkpoints).where(and(eq(checkpoints.organizationId, organization.id), eq(checkpoints.trackingId, current.id)));
     }
     const { organizationId: _org, id: _id, createdAt: _created, ...changes } = next;
     const [updated] = await tx

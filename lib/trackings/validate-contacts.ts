@@ -20,10 +20,7 @@ export function validatePhones(phones: string[], field = "smses"): string[] {
   const cleaned = phones.map((phone) => phone.replace(/[\s()-]/g, ""));
   for (const [index, phone] of cleaned.entries()) {
     if (!E164.test(phone)) {
-      throw new ApiError(
-        4008,
-        `The value of \`${field}\` is invalid: "${phones[index]}" is not a phone number in E.164 form (e.g. +14155550123).`,
-      );
+      throw new ApiError(4008, `The value of \`${field}\` is invalid: "${phones[index]}" is not a phone number in E.164 form (e.g. +14155550123).`);
     }
   }
   return [...new Set(cleaned)];

@@ -12,10 +12,7 @@ export function validateTrackingNumber(value: unknown): string {
     throw new ApiError(4017, "The format of `tracking_number` is invalid: it must be 4 to 100 characters long.");
   }
   if (!ALLOWED.test(trimmed)) {
-    throw new ApiError(
-      4017,
-      "The format of `tracking_number` is invalid: use only letters, digits and the characters - . _ /",
-    );
+    throw new ApiError(4017, "The format of `tracking_number` is invalid: use only letters, digits and the characters - . _ /");
   }
   return trimmed;
 }

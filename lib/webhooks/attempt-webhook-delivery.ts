@@ -42,7 +42,10 @@ export async function attemptWebhookDeliveries(
   const rows = await db
     .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints, secrets: webhookSecrets })
     .from(webhookDeliveries)
-    .innerJoin(webhookEndpoints, and(eq(webhookEndpoints.organizationId, webhookDeliveries.organizationId), eq(webhookEndpoints.id, webhookDeliveries.endpointId)))
+    .innerJoin(
+      webhookEndpoints,
+      and(eq(webhookEndpoints.organizationId, webhookDeliveries.organizationId), eq(webhookEndpoints.id, webhookDeliveries.endpointId)),
+    )
     .leftJoin(webhookSecrets, eq(webhookSecrets.organizationId, webhookDeliveries.organizationId))
     .where(and(eq(webhookDeliveries.organizationId, organizationId), inArray(webhookDeliveries.id, deliveryIds)));
   const byId = new Map(rows.map((row) => [row.delivery.id, row]));
@@ -61,7 +64,12 @@ export async function attemptWebhookDeliveries(
           ? await postWebhook({
               url: endpoint.url,
               body: delivery.body,
-              headers: webhookRequestHeaders(delivery.body, { apiVersion: delivery.apiVersion, secrets, signatureHeader: endpoint.signatureHeader, now: attemptedAt }),
+              headers: webhookRequestHeaders(delivery.body, {
+                apiVersion: delivery.apiVersion,
+                secrets,
+                signatureHeader: endpoint.signatureHeader,
+                now: attemptedAt,
+              }),
               timeoutMs: settings.timeoutMs,
               allowPrivate: settings.allowPrivate,
             })
@@ -85,9 +93,7 @@ export async function attemptWebhookDeliveries(
       outcomes.set(deliveryId, { made: true, status, attempt: webhookAttemptView({ attempt, ...logged }) });
     }
   }
-  return deliveryIds.map(
-    (id) => outcomes.get(id) ?? { made: false, status: byId.get(id)?.delivery.status ?? "gone" },
-  );
+  return deliveryIds.map((id) => outcomes.get(id) ?? { made: false, status: byId.get(id)?.delivery.status ?? "gone" });
 }
 
 /**

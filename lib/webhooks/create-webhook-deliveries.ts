@@ -68,7 +68,10 @@ export async function createWebhookDeliveries(db: Executor, source: WebhookEvent
   }));
   // New rows and those an earlier run left pending, in one statement (the select does not see the insert's rows).
   const inserted = db.insert(webhookDeliveries).values(rows).onConflictDoNothing().returning({ id: webhookDeliveries.id });
-  const pending = db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(and(bySource, eq(webhookDeliveries.status, "pending")));
+  const pending = db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(and(bySource, eq(webhookDeliveries.status, "pending")));
   const result = await db.execute(sql`with inserted as ${inserted} select id from inserted union all ${pending}`);
   return rowsOf<{ id: string }>(result).map((row) => row.id);
 }

@@ -200,12 +200,7 @@ describe("a tracking update", () => {
     }
     const run = await runOfDelivery(delivery!.id);
     // Attempt 1 went out with the fan-out; the retries are this delivery's own run.
-    expect((await stepsOf(database.db, run.id)).map((step) => step.name)).toEqual([
-      "wait-before-attempt-2",
-      "attempt-2",
-      "wait-before-attempt-3",
-      "attempt-3",
-    ]);
+    expect((await stepsOf(database.db, run.id)).map((step) => step.name)).toEqual(["wait-before-attempt-2", "attempt-2", "wait-before-attempt-3", "attempt-3"]);
   });
 
   it("gives up after 14 attempts on the shrunk schedule when the receiver never answers, and marks the delivery failed", { timeout: 60_000 }, async () => {
@@ -258,7 +253,15 @@ describe("a tracking update", () => {
     const target = await receiver();
     const tenant = await setUp([{ url: target.url }]);
     const jobs = await engine();
-    const data = { organizationId: tenant.organizationId, trackingId: tenant.trackingId, tag: "InTransit", previousTag: "Pending", isFirstTag: true, tagChanged: true, updatedAt: new Date().toISOString() };
+    const data = {
+      organizationId: tenant.organizationId,
+      trackingId: tenant.trackingId,
+      tag: "InTransit",
+      previousTag: "Pending",
+      isFirstTag: true,
+      tagChanged: true,
+      updatedAt: new Date().toISOString(),
+    };
 
     // The same event sent twice (a sender retrying), then its delivery requested again by hand.
     await sendEvent(trackingUpdated, data, { id: "tracking-updated-once" });
@@ -292,7 +295,11 @@ describe("a tracking update", () => {
     expect(response.status).toBe(200);
     await jobs.drain();
     expect(target.received).toHaveLength(1);
-    expect(JSON.parse(target.received[0]!.rawBody)).toMatchObject({ event: "tracking_update", is_tracking_first_tag: true, msg: { id: tenant.trackingId, tag: "Delivered" } });
+    expect(JSON.parse(target.received[0]!.rawBody)).toMatchObject({
+      event: "tracking_update",
+      is_tracking_first_tag: true,
+      msg: { id: tenant.trackingId, tag: "Delivered" },
+    });
   });
 });
 

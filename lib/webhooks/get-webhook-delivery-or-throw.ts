@@ -11,4 +11,3 @@ export async function getWebhookDeliveryOrThrow(db: Executor, organizationId: st
   if (!delivery) throw new ApiError(404, "No such webhook delivery.");
   return delivery;
 }
-

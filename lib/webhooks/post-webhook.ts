@@ -71,7 +71,8 @@ export function postWebhook(request: WebhookRequest): Promise<WebhookResponse> {
       const done = () => {
         const snippet = Buffer.concat(chunks).subarray(0, RESPONSE_SNIPPET_BYTES).toString("utf8");
         const location = response.headers.location;
-        const error = statusCode !== null && statusCode >= 300 && statusCode < 400 ? `Redirects are not followed${location ? ` (Location: ${location})` : ""}` : null;
+        const error =
+          statusCode !== null && statusCode >= 300 && statusCode < 400 ? `Redirects are not followed${location ? ` (Location: ${location})` : ""}` : null;
         finish({ statusCode, responseBody: snippet || null, error });
       };
       response.on("data", (chunk: Buffer) => {

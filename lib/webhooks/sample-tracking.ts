@@ -24,7 +24,7 @@ export function sampleTrackingRecord(organizationId: string, now: Date): Trackin
     trackingPostalCode: null,
     trackingState: null,
     title: "Webhook test",
-    note: "A sample tracking sent by \"send test\"",
+    note: 'A sample tracking sent by "send test"',
     source: "api",
     language: "en",
     orderId: "TEST-1001",
@@ -96,7 +96,11 @@ export function sampleTrackingRecord(organizationId: string, now: Date): Trackin
     createdAt: pickedUp,
     updatedAt: scanned,
   };
-  const checkpoint = (position: number, at: Date, fields: Pick<Checkpoint, "message" | "city" | "countryIso3" | "tag" | "subtag" | "subtagMessage">): Checkpoint => ({
+  const checkpoint = (
+    position: number,
+    at: Date,
+    fields: Pick<Checkpoint, "message" | "city" | "countryIso3" | "tag" | "subtag" | "subtagMessage">,
+  ): Checkpoint => ({
     id: `0000000000000000000000000000000${position}`,
     organizationId,
     trackingId: tracking.id,
@@ -118,8 +122,22 @@ export function sampleTrackingRecord(organizationId: string, now: Date): Trackin
   return {
     tracking,
     checkpoints: [
-      checkpoint(0, pickedUp, { message: "Shipment picked up", city: "Berlin", countryIso3: "DEU", tag: "InTransit", subtag: "InTransit_002", subtagMessage: "Acceptance scan" }),
-      checkpoint(1, scanned, { message: "Arrived at the sorting centre", city: "Paris", countryIso3: "FRA", tag: "InTransit", subtag: "InTransit_003", subtagMessage: "Arrival scan" }),
+      checkpoint(0, pickedUp, {
+        message: "Shipment picked up",
+        city: "Berlin",
+        countryIso3: "DEU",
+        tag: "InTransit",
+        subtag: "InTransit_002",
+        subtagMessage: "Acceptance scan",
+      }),
+      checkpoint(1, scanned, {
+        message: "Arrived at the sorting centre",
+        city: "Paris",
+        countryIso3: "FRA",
+        tag: "InTransit",
+        subtag: "InTransit_003",
+        subtagMessage: "Arrival scan",
+      }),
     ],
   };
 }

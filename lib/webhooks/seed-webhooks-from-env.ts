@@ -17,7 +17,10 @@ export interface WebhookUrlSetting {
 export function parseWebhookUrlsSetting(value: string): { urls: WebhookUrlSetting[]; invalid: string[] } {
   const urls: WebhookUrlSetting[] = [];
   const invalid: string[] = [];
-  for (const entry of value.split(",").map((part) => part.trim()).filter(Boolean)) {
+  for (const entry of value
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const [url = "", version = "v4", ...rest] = entry.split("|").map((part) => part.trim());
     if (rest.length || !(API_VERSIONS as readonly string[]).includes(version)) invalid.push(entry);
     else urls.push({ url, apiVersion: version as WebhookApiVersion });

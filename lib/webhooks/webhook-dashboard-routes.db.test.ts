@@ -69,7 +69,18 @@ async function signIn(role: MemberRole, organization?: Organization): Promise<Da
 
 describe("the webhook settings API", () => {
   it("is for admins: members get 403, signed-out callers 401", async () => {
-    const adminRoutes: Route[] = [endpoints.GET, endpoints.POST, endpointById.PATCH, endpointById.DELETE, endpointTest.POST, secret.GET, rotate.POST, deliveries.GET, deliveryById.GET, redeliver.POST];
+    const adminRoutes: Route[] = [
+      endpoints.GET,
+      endpoints.POST,
+      endpointById.PATCH,
+      endpointById.DELETE,
+      endpointTest.POST,
+      secret.GET,
+      rotate.POST,
+      deliveries.GET,
+      deliveryById.GET,
+      redeliver.POST,
+    ];
     for (const route of adminRoutes) expect((await call(route, { method: "POST", params: { id: "x" }, body: {} })).status).toBe(401);
     await signIn("member");
     for (const route of adminRoutes) expect((await call(route, { method: "POST", params: { id: "x" }, body: {} })).status).toBe(403);
@@ -78,11 +89,16 @@ describe("the webhook settings API", () => {
   it("manages endpoints, reveals and rotates the secret, sends a test, lists deliveries and redelivers", async () => {
     const admin = await signIn("admin");
 
-    const created = await call(endpoints.POST, { method: "POST", body: { url: receiver.url, apiVersion: "2025-04", signatureHeader: "aftership-hmac-sha256" } });
+    const created = await call(endpoints.POST, {
+      method: "POST",
+      body: { url: receiver.url, apiVersion: "2025-04", signatureHeader: "aftership-hmac-sha256" },
+    });
     expect(created.status).toBe(201);
     expect(created.body.endpoint).toMatchObject({ url: receiver.url, apiVersion: "2025-04", enabled: true, signatureHeader: "aftership-hmac-sha256" });
     const id = created.body.endpoint.id as string;
-    expect((await call(endpoints.POST, { method: "POST", body: { url: "not a url", apiVersion: "v4" } })).body.error.message).toBe("The webhook URL is not a valid absolute URL.");
+    expect((await call(endpoints.POST, { method: "POST", body: { url: "not a url", apiVersion: "v4" } })).body.error.message).toBe(
+      "The webhook URL is not a valid absolute URL.",
+    );
     expect((await call(endpoints.POST, { method: "POST", body: { url: receiver.url, apiVersion: "v5" } })).status).toBe(400);
     expect((await call(endpoints.POST, { method: "POST", body: { url: receiver.url, apiVersion: "v4" } })).body.error.message).toMatch(/already receives/);
 
@@ -114,8 +130,15 @@ describe("the webhook settings API", () => {
     await call(endpointById.PATCH, { method: "PATCH", params: { id }, body: { enabled: true } });
     const again = await call(redeliver.POST, { method: "POST", params: { id: tested.body.deliveryId } });
     expect(again.status).toBe(201);
-    expect(again.body.delivery).toMatchObject({ trigger: "redelivery", redeliveryOf: tested.body.deliveryId, eventId: detail.body.delivery.eventId, status: "pending" });
-    expect((await eventsSent(testDb.db, "webhook/delivery.requested")).at(-1)).toMatchObject({ data: { organizationId: admin.organization.id, deliveryId: again.body.delivery.id } });
+    expect(again.body.delivery).toMatchObject({
+      trigger: "redelivery",
+      redeliveryOf: tested.body.deliveryId,
+      eventId: detail.body.delivery.eventId,
+      status: "pending",
+    });
+    expect((await eventsSent(testDb.db, "webhook/delivery.requested")).at(-1)).toMatchObject({
+      data: { organizationId: admin.organization.id, deliveryId: again.body.delivery.id },
+    });
     const page = await call(deliveries.GET, { path: "/api/dashboard/webhooks/deliveries?limit=1" });
     expect(page.body).toMatchObject({ deliveries: [{ id: again.body.delivery.id }], nextCursor: again.body.delivery.id });
     const older = await call(deliveries.GET, { path: `/api/dashboard/webhooks/deliveries?limit=1&cursor=${page.body.nextCursor}` });
@@ -159,7 +182,11 @@ describe("the notifications outbox API", () => {
     const listed = await call(messages.GET, { path: "/api/dashboard/notifications/messages?status=outbox" });
     expect(listed.status).toBe(200);
     expect(listed.body.nextCursor).toBeNull();
-    expect(listed.body.messages.map((message: { channel: string; recipient: string; status: string }) => [message.channel, message.recipient, message.status]).sort()).toEqual([
+    expect(
+      listed.body.messages
+        .map((message: { channel: string; recipient: string; status: string }) => [message.channel, message.recipient, message.status])
+        .sort(),
+    ).toEqual([
       ["email", "bo@example.com", "outbox"],
       ["sms", "+14155550199", "outbox"],
     ]);
@@ -174,13 +201,21 @@ describe("first start", () => {
       urls: `${receiver.url}/a, ${receiver.url}/b|2025-04, ${receiver.url}/c|v9`,
       secret: "demo-webhook-secret",
     });
-    expect(seeded).toEqual({ seeded: true, endpoints: [`${receiver.url}/a`, `${receiver.url}/b`], refused: [expect.stringMatching(/\/c\|v9: expected a URL/)] });
+    expect(seeded).toEqual({
+      seeded: true,
+      endpoints: [`${receiver.url}/a`, `${receiver.url}/b`],
+      refused: [expect.stringMatching(/\/c\|v9: expected a URL/)],
+    });
     expect((await getWebhookSecret(testDb.db, organization.id)).secret).toBe("demo-webhook-secret");
     await signIn("admin", organization);
     expect((await call(endpoints.GET)).body.endpoints.map((endpoint: { apiVersion: string }) => endpoint.apiVersion)).toEqual(["v4", "2025-04"]);
 
     // Later starts leave what the dashboard owns alone.
-    expect(await seedWebhooksFromEnv(testDb.db, organization.id, { urls: `${receiver.url}/d`, secret: "other" })).toEqual({ seeded: false, endpoints: [], refused: [] });
+    expect(await seedWebhooksFromEnv(testDb.db, organization.id, { urls: `${receiver.url}/d`, secret: "other" })).toEqual({
+      seeded: false,
+      endpoints: [],
+      refused: [],
+    });
     expect((await getWebhookSecret(testDb.db, organization.id)).secret).toBe("demo-webhook-secret");
   });
 });

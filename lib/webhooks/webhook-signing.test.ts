@@ -16,7 +16,9 @@ describe("the retry schedule", () => {
 describe("signatures", () => {
   it("are base64 HMAC-SHA256 of the body's UTF-8 bytes", () => {
     // RFC 4231 test case 2.
-    expect(signWebhookBody("what do ya want for nothing?", "Jefe")).toBe(Buffer.from("5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843", "hex").toString("base64"));
+    expect(signWebhookBody("what do ya want for nothing?", "Jefe")).toBe(
+      Buffer.from("5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843", "hex").toString("base64"),
+    );
   });
 
   it("carry the previous secret's signature beside the current one until it expires", () => {
@@ -42,7 +44,7 @@ describe("webhook bodies", () => {
   it("are compact JSON.stringify output in the spec's field order, unchanged by a parse and re-stringify", () => {
     const body = buildWebhookBody({
       ts: 1_700_000_000,
-      msg: { title: "Zürich → 東京 \u2028 \"quoted\"", weight: 0.1 + 0.2, tags: [], note: null },
+      msg: { title: 'Zürich → 東京 \u2028 "quoted"', weight: 0.1 + 0.2, tags: [], note: null },
       is_tracking_first_tag: false,
       event: "tracking_update",
       event_id: "3f645f5e-530b-4062-8695-db6a64420af8",

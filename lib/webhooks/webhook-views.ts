@@ -96,4 +96,3 @@ export interface WebhookDeliveryDetailView extends WebhookDeliveryView {
   body: string;
   attempts: WebhookAttemptView[];
 }
-

@@ -22,7 +22,11 @@ const request = (method: string) =>
 describe("/api/inngest", () => {
   it("answers 404 in embedded mode, so unsigned dev-mode execution is never exposed", async () => {
     const route = await loadRoute({ JOBS_MODE: "embedded" });
-    for (const [method, handler] of [["GET", route.GET], ["POST", route.POST], ["PUT", route.PUT]] as const) {
+    for (const [method, handler] of [
+      ["GET", route.GET],
+      ["POST", route.POST],
+      ["PUT", route.PUT],
+    ] as const) {
       const response = await handler(request(method), undefined);
       expect(response.status).toBe(404);
       expect(await response.json()).toMatchObject({ meta: { code: 404, type: "NotFound" } });

@@ -88,12 +88,28 @@ describe("POST /courier-connections", () => {
     await expectError(post({ courier_slug: "ups", credentials: "secret" }), 4008, "The value of `credentials` is invalid: expected object.");
     await expectError(post({ courier_slug: "ups", credentials: [] }), 4008, "The value of `credentials` is invalid: expected object.");
     await expectError(post({ courier_slug: "no-such-courier", credentials: upsCredentials }), 4008, /`courier_slug` is invalid: no courier/);
-    await expectError(post({ courier_slug: "testing-courier", credentials: {} }), 4008, /`courier_slug` is invalid: testing-courier takes no connection credentials/);
+    await expectError(
+      post({ courier_slug: "testing-courier", credentials: {} }),
+      4008,
+      /`courier_slug` is invalid: testing-courier takes no connection credentials/,
+    );
     await expectError(post({ courier_slug: "ups", credentials: { client_id: "id" } }), 4009, "`credentials.client_secret` is required.");
     await expectError(post({ courier_slug: "ups", credentials: { client_id: " ", client_secret: "s" } }), 4009, "`credentials.client_id` is required.");
-    await expectError(post({ courier_slug: "ups", credentials: { ...upsCredentials, password: "x" } }), 4008, /`credentials\.password` is invalid: ups takes `client_id`, `client_secret`, `account_number`/);
-    await expectError(post({ courier_slug: "ups", credentials: { ...upsCredentials, client_id: 42 } }), 4008, "The value of `credentials.client_id` is invalid: expected a string.");
-    await expectError(post({ courier_slug: "ups", credentials: { ...upsCredentials, client_secret: "••••abcd" } }), 4008, /`credentials\.client_secret` is invalid: send the value itself/);
+    await expectError(
+      post({ courier_slug: "ups", credentials: { ...upsCredentials, password: "x" } }),
+      4008,
+      /`credentials\.password` is invalid: ups takes `client_id`, `client_secret`, `account_number`/,
+    );
+    await expectError(
+      post({ courier_slug: "ups", credentials: { ...upsCredentials, client_id: 42 } }),
+      4008,
+      "The value of `credentials.client_id` is invalid: expected a string.",
+    );
+    await expectError(
+      post({ courier_slug: "ups", credentials: { ...upsCredentials, client_secret: "••••abcd" } }),
+      4008,
+      /`credentials\.client_secret` is invalid: send the value itself/,
+    );
   });
 
   it("takes an optional field as absent when null", async () => {
@@ -162,8 +178,16 @@ describe("GET, PATCH and DELETE /courier-connections/:id", () => {
     const { key } = await tenant();
     const connection = await connect(key);
     await expectError(callApi("PATCH", `${BASE}/${connection.id}`, { key, body: {} }), 4009, "`credentials` is required.");
-    await expectError(callApi("PATCH", `${BASE}/${connection.id}`, { key, body: { credentials: { client_id: "x" } } }), 4009, "`credentials.client_secret` is required.");
-    await expectError(callApi("PATCH", `${BASE}/${connection.id}`, { key, body: { credentials: { ...upsCredentials, api_key: "k" } } }), 4008, /`credentials\.api_key`/);
+    await expectError(
+      callApi("PATCH", `${BASE}/${connection.id}`, { key, body: { credentials: { client_id: "x" } } }),
+      4009,
+      "`credentials.client_secret` is required.",
+    );
+    await expectError(
+      callApi("PATCH", `${BASE}/${connection.id}`, { key, body: { credentials: { ...upsCredentials, api_key: "k" } } }),
+      4008,
+      /`credentials\.api_key`/,
+    );
 
     const res = await callApi("PATCH", `${BASE}/${connection.id}`, {
       key,

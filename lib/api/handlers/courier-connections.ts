@@ -4,12 +4,7 @@ import { getCourierConnectionOrThrow } from "@/lib/connections/get-courier-conne
 import { listCourierConnections } from "@/lib/connections/list-courier-connections";
 import { updateCourierConnection } from "@/lib/connections/update-courier-connection";
 import type { ApiHandler } from "../types";
-import {
-  courierConnection,
-  courierConnectionList,
-  parseCreateConnection,
-  parseUpdateConnection,
-} from "../versions/connection-2025-04";
+import { courierConnection, courierConnectionList, parseCreateConnection, parseUpdateConnection } from "../versions/connection-2025-04";
 import { limitParam } from "../versions/list-query";
 
 export const createCourierConnectionHandler: ApiHandler = async (ctx) => {

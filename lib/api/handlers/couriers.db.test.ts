@@ -79,7 +79,9 @@ describe("GET /couriers and /couriers/all", () => {
     expect(res.body.data.total).toBeGreaterThanOrEqual(1_500);
     expect(res.body.data.couriers).toHaveLength(res.body.data.total);
     const slugs = res.body.data.couriers.map((courier: any) => courier.slug);
-    expect(slugs).toEqual(expect.arrayContaining(["ups", "fedex", "usps", "dhl", "testing-courier", "royal-mail", "postnl-3s", "007ex", "myhermes-uk", "cainiao"]));
+    expect(slugs).toEqual(
+      expect.arrayContaining(["ups", "fedex", "usps", "dhl", "testing-courier", "royal-mail", "postnl-3s", "007ex", "myhermes-uk", "cainiao"]),
+    );
     expect((await callApi("GET", "/v4/couriers/all", { key })).body.data.total).toBe(res.body.data.total);
     expect(new Set(slugs).size).toBe(slugs.length);
     const postnl = res.body.data.couriers.find((courier: any) => courier.slug === "postnl-3s");

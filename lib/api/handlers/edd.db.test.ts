@@ -146,7 +146,10 @@ describe("predict-batch and predict, trained on the database's deliveries", () =
     // Friday after the 18:00 cutoff, one processing day: handed over on Tuesday.
     const res = await callApi("POST", "/2025-04/estimated-delivery-date/predict", {
       key,
-      body: item("country_region", { pickup_time: undefined, estimated_pickup: { order_time: "2024-06-07 19:30:00", order_processing_time: { unit: "day", value: 1 } } }),
+      body: item("country_region", {
+        pickup_time: undefined,
+        estimated_pickup: { order_time: "2024-06-07 19:30:00", order_processing_time: { unit: "day", value: 1 } },
+      }),
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
@@ -172,7 +175,15 @@ describe("predict errors", () => {
   it("refuses more than 5 items, none, or no list (the whole batch)", async () => {
     const { key } = await tenant();
     const path = "/tracking/2025-04/estimated-delivery-date/predict-batch";
-    await expectError(batch(path, key, Array.from({ length: 6 }, () => item("country_region"))), 4008, "The value of `estimated_delivery_dates` is invalid: at most 5 items per request, got 6.");
+    await expectError(
+      batch(
+        path,
+        key,
+        Array.from({ length: 6 }, () => item("country_region")),
+      ),
+      4008,
+      "The value of `estimated_delivery_dates` is invalid: at most 5 items per request, got 6.",
+    );
     await expectError(batch(path, key, []), 4008, /`estimated_delivery_dates` is invalid: send at least one item/);
     await expectError(callApi("POST", path, { key, body: {} }), 4009, "`estimated_delivery_dates` is required.");
     await expectError(batch(path, key, { slug: "fedex" }), 4008, /expected an array/);
@@ -182,26 +193,70 @@ describe("predict errors", () => {
     const { key } = await tenant();
     const path = "/estimated-delivery-date/predict-batch";
     const noState = item("country", { origin_address: { country: "USA", city: "Los Angeles" } });
-    await expectError(batch(path, key, [item("country"), noState]), 4009, /^`estimated_delivery_dates\[1\]\.origin_address\.state` is required: send state or postal_code/);
-    await expectError(batch(path, key, [item("country", { pickup_time: undefined })]), 4009, /^`estimated_delivery_dates\[0\]\.pickup_time` is required: send pickup_time or estimated_pickup/);
+    await expectError(
+      batch(path, key, [item("country"), noState]),
+      4009,
+      /^`estimated_delivery_dates\[1\]\.origin_address\.state` is required: send state or postal_code/,
+    );
+    await expectError(
+      batch(path, key, [item("country", { pickup_time: undefined })]),
+      4009,
+      /^`estimated_delivery_dates\[0\]\.pickup_time` is required: send pickup_time or estimated_pickup/,
+    );
     await expectError(batch(path, key, [item("country", { slug: undefined })]), 4009, "`estimated_delivery_dates[0].slug` is required.");
-    await expectError(batch(path, key, [item("country"), item("country"), item("country", { pickup_time: "2024-02-31 10:00:00" })]), 4008, /^The value of `estimated_delivery_dates\[2\]\.pickup_time` is invalid/);
-    await expectError(batch(path, key, [item("country", { destination_address: { ...address("country", NYC), country: "US" } })]), 4008, /`estimated_delivery_dates\[0\]\.destination_address\.country` is invalid/);
-    await expectError(batch(path, key, [item("country", { estimated_pickup: { order_time: "2024-06-07 10:00:00", business_days: [1, 8] } })]), 4008, /`estimated_delivery_dates\[0\]\.estimated_pickup\.business_days\.1` is invalid/);
-    await expectError(batch(path, key, [item("country", { slug: "no-such-courier" })]), 4010, 'The value of `estimated_delivery_dates[0].slug` is invalid: no courier has the slug "no-such-courier".');
+    await expectError(
+      batch(path, key, [item("country"), item("country"), item("country", { pickup_time: "2024-02-31 10:00:00" })]),
+      4008,
+      /^The value of `estimated_delivery_dates\[2\]\.pickup_time` is invalid/,
+    );
+    await expectError(
+      batch(path, key, [item("country", { destination_address: { ...address("country", NYC), country: "US" } })]),
+      4008,
+      /`estimated_delivery_dates\[0\]\.destination_address\.country` is invalid/,
+    );
+    await expectError(
+      batch(path, key, [item("country", { estimated_pickup: { order_time: "2024-06-07 10:00:00", business_days: [1, 8] } })]),
+      4008,
+      /`estimated_delivery_dates\[0\]\.estimated_pickup\.business_days\.1` is invalid/,
+    );
+    await expectError(
+      batch(path, key, [item("country", { slug: "no-such-courier" })]),
+      4010,
+      'The value of `estimated_delivery_dates[0].slug` is invalid: no courier has the slug "no-such-courier".',
+    );
   });
 
   it("wants each version's country key", async () => {
     const { key } = await tenant();
-    await expectError(batch("/v4/estimated-delivery-date/predict-batch", key, [item("country_region")]), 4009, "`estimated_delivery_dates[0].origin_address.country` is required.");
-    await expectError(batch("/2025-04/estimated-delivery-date/predict-batch", key, [item("country")]), 4009, "`estimated_delivery_dates[0].origin_address.country_region` is required.");
-    await expectError(callApi("POST", "/2025-04/estimated-delivery-date/predict", { key, body: item("country") }), 4009, "`origin_address.country_region` is required.");
+    await expectError(
+      batch("/v4/estimated-delivery-date/predict-batch", key, [item("country_region")]),
+      4009,
+      "`estimated_delivery_dates[0].origin_address.country` is required.",
+    );
+    await expectError(
+      batch("/2025-04/estimated-delivery-date/predict-batch", key, [item("country")]),
+      4009,
+      "`estimated_delivery_dates[0].origin_address.country_region` is required.",
+    );
+    await expectError(
+      callApi("POST", "/2025-04/estimated-delivery-date/predict", { key, body: item("country") }),
+      4009,
+      "`origin_address.country_region` is required.",
+    );
   });
 
   it("predict names fields without a prefix", async () => {
     const { key } = await tenant();
-    await expectError(callApi("POST", "/2025-04/estimated-delivery-date/predict", { key, body: item("country_region", { slug: undefined }) }), 4009, "`slug` is required.");
-    await expectError(callApi("POST", "/2025-04/estimated-delivery-date/predict", { key, body: item("country_region", { package_count: 0 }) }), 4008, /`package_count` is invalid/);
+    await expectError(
+      callApi("POST", "/2025-04/estimated-delivery-date/predict", { key, body: item("country_region", { slug: undefined }) }),
+      4009,
+      "`slug` is required.",
+    );
+    await expectError(
+      callApi("POST", "/2025-04/estimated-delivery-date/predict", { key, body: item("country_region", { package_count: 0 }) }),
+      4008,
+      /`package_count` is invalid/,
+    );
   });
 
   it("offers predict in 2025-04 only", async () => {

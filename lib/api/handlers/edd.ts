@@ -6,9 +6,7 @@ import { parsePredictBatch, parsePredictItem, predictionAnswer } from "../versio
 
 async function predictItems(ctx: ApiContext, items: PredictionItem[]) {
   const model = await getEddModel(ctx.db);
-  return items.map((item) =>
-    predictionAnswer(ctx.version, item, predictDelivery(model, toPredictionRequest(item), { organizationId: ctx.organization.id })),
-  );
+  return items.map((item) => predictionAnswer(ctx.version, item, predictDelivery(model, toPredictionRequest(item), { organizationId: ctx.organization.id })));
 }
 
 /** POST /estimated-delivery-date/predict-batch: `data.estimated_delivery_dates`, one answer per item. */

@@ -10,8 +10,21 @@ import { locatorFrom } from "./tracking-locator";
 
 const EMPTY_CHECKPOINT = Object.fromEntries(
   [
-    "slug", "created_at", "checkpoint_time", "city", "coordinates", "country_iso3", "country_name",
-    "message", "state", "location", "tag", "subtag", "subtag_message", "zip", "raw_tag",
+    "slug",
+    "created_at",
+    "checkpoint_time",
+    "city",
+    "coordinates",
+    "country_iso3",
+    "country_name",
+    "message",
+    "state",
+    "location",
+    "tag",
+    "subtag",
+    "subtag_message",
+    "zip",
+    "raw_tag",
   ].map((field) => [field, null]),
 );
 
@@ -33,7 +46,10 @@ export const getLastCheckpointHandler: ApiHandler = async (ctx) => {
   };
 };
 
-const contactList = z.union([z.string(), z.array(z.string())]).nullable().optional();
+const contactList = z
+  .union([z.string(), z.array(z.string())])
+  .nullable()
+  .optional();
 const notificationBody = z.object({ notification: z.object({ emails: contactList, smses: contactList }) });
 
 function asList(value: string | string[] | null | undefined): string[] {

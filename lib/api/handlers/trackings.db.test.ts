@@ -136,7 +136,10 @@ describe("POST /trackings", () => {
     expect(again.body.meta.code).toBe(4003);
     expect(again.body.data.tracking).toMatchObject({ id: first.body.data.tracking.id, slug: "testing-courier", tracking_number: number });
     // The same number with other additional fields is another shipment.
-    const other = await callApi("POST", "/2024-07/trackings", { key, body: { tracking_number: number, slug: "testing-courier", tracking_postal_code: "10001" } });
+    const other = await callApi("POST", "/2024-07/trackings", {
+      key,
+      body: { tracking_number: number, slug: "testing-courier", tracking_postal_code: "10001" },
+    });
     expect(other.status).toBe(201);
   });
 
@@ -352,7 +355,8 @@ describe("GET /trackings (lists)", () => {
 
   it("keeps page-based pages stable while trackings are added, pinned in the database", async () => {
     const { key } = await tenant();
-    const create = (title: string) => callApi("POST", "/2024-07/trackings", { key, body: { tracking_number: testingNumber(), slug: "testing-courier", title } });
+    const create = (title: string) =>
+      callApi("POST", "/2024-07/trackings", { key, body: { tracking_number: testingNumber(), slug: "testing-courier", title } });
     for (let i = 0; i < 6; i++) await create(`Old ${i}`);
     const titles = (page: { body: any }) => page.body.data.trackings.map((t: any) => t.title);
     const first = await callApi("GET", "/2024-07/trackings?limit=2", { key });
@@ -379,7 +383,11 @@ describe("GET /trackings (lists)", () => {
     expect(byNumbers.body.data.count).toBe(2);
     const byOrder = await callApi("GET", "/2024-07/trackings?order_id=ORD-2", { key });
     expect(byOrder.body.data.trackings[0].tracking_number).toBe(numbers[2]);
-    const future = await callApi("GET", `/2024-07/trackings?created_at_min=${encodeURIComponent("2099-01-01T00:00:00+08:00")}&created_at_max=${encodeURIComponent("2099-02-01T00:00:00+08:00")}`, { key });
+    const future = await callApi(
+      "GET",
+      `/2024-07/trackings?created_at_min=${encodeURIComponent("2099-01-01T00:00:00+08:00")}&created_at_max=${encodeURIComponent("2099-02-01T00:00:00+08:00")}`,
+      { key },
+    );
     expect(future.body.data.count).toBe(0);
     await callApi("PUT", `/2024-07/trackings/testing-courier/${numbers[1]}`, { key, body: { origin_country_iso3: "DEU" } });
     await callApi("POST", "/2024-07/trackings", {
@@ -584,7 +592,10 @@ describe("2025-04 tracking shape and create details", () => {
       body: { tracking_number: testingNumber(), slug: "testing-courier", tracking_ship_date: "2025/01/02" },
     });
     expect(res.body.meta).toMatchObject({ code: 4008, message: expect.stringContaining("YYYY-MM-DD") });
-    const ok = await callApi("POST", "/2025-04/trackings", { key, body: { tracking_number: testingNumber(), slug: "testing-courier", tracking_ship_date: "2025-01-02" } });
+    const ok = await callApi("POST", "/2025-04/trackings", {
+      key,
+      body: { tracking_number: testingNumber(), slug: "testing-courier", tracking_ship_date: "2025-01-02" },
+    });
     expect(ok.body.data.tracking_ship_date).toBe("2025-01-02");
   });
 

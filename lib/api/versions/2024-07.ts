@@ -6,16 +6,7 @@ import { COMPLETION_REASONS } from "@/lib/trackings/mark-tracking-completed";
 import type { TrackingRecord } from "@/lib/trackings/tracking-record";
 import type { TrackingCodec } from "./codec";
 import { checkpointBase, legacyTracking, pickFields } from "./tracking-base";
-import {
-  asObject,
-  assertShipDate,
-  commonTrackingFields,
-  legacyTrackingFields,
-  slugField,
-  slugGroupField,
-  slugList,
-  toTrackingPatch,
-} from "./tracking-fields";
+import { asObject, assertShipDate, commonTrackingFields, legacyTrackingFields, slugField, slugGroupField, slugList, toTrackingPatch } from "./tracking-fields";
 import type { CourierCodec } from "./courier-codec";
 import { legacyCourier } from "./courier-fields";
 import { legacyDetect, legacyListSnapshot, parseLegacyList } from "./v4";

@@ -142,7 +142,14 @@ function tracking202504(record: TrackingRecord) {
     waybill_tracking_order_url: null,
     first_mile: null,
     last_mile: lastMile
-      ? { tracking_number: lastMile.tracking_number, slug: lastMile.slug, transit_time: null, courier_tracking_link: null, courier_redirect_link: null, source: lastMile.source }
+      ? {
+          tracking_number: lastMile.tracking_number,
+          slug: lastMile.slug,
+          transit_time: null,
+          courier_tracking_link: null,
+          courier_redirect_link: null,
+          source: lastMile.source,
+        }
       : null,
     checkpoints: record.checkpoints.map(checkpoint202504),
   });

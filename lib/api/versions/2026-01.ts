@@ -20,8 +20,14 @@ const promisedDelivery = z
     promised_delivery_date_max: localDateTime,
   })
   .strict()
-  .refine((value) => !(value.promised_delivery_date && (value.promised_delivery_date_min || value.promised_delivery_date_max)), "give either promised_delivery_date or the min/max pair")
-  .refine((value) => Boolean(value.promised_delivery_date_min) === Boolean(value.promised_delivery_date_max), "give both promised_delivery_date_min and promised_delivery_date_max")
+  .refine(
+    (value) => !(value.promised_delivery_date && (value.promised_delivery_date_min || value.promised_delivery_date_max)),
+    "give either promised_delivery_date or the min/max pair",
+  )
+  .refine(
+    (value) => Boolean(value.promised_delivery_date_min) === Boolean(value.promised_delivery_date_max),
+    "give both promised_delivery_date_min and promised_delivery_date_max",
+  )
   .nullable();
 
 function promisedPatch(value: unknown): TrackingPatch {

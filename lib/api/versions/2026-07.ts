@@ -47,7 +47,8 @@ export const codec202607 = deriveCodec(codec202601, {
       forward_shipment: t.forwardShipment,
     });
   },
-  checkpoint: (checkpoint, previous) => Object.assign(previous, { subtag: checkpoint.subtag, subtag_message: checkpoint.subtagMessage, hash: checkpoint.dedupeKey }),
+  checkpoint: (checkpoint, previous) =>
+    Object.assign(previous, { subtag: checkpoint.subtag, subtag_message: checkpoint.subtagMessage, hash: checkpoint.dedupeKey }),
   parseCreate: withShipmentFields,
   parseUpdate: withShipmentFields,
 });

@@ -16,7 +16,10 @@ afterAll(() => vi.useRealTimers());
 
 describe("golden output per version", () => {
   for (const version of API_VERSIONS) {
-    for (const [kind, record] of [["plain", plainRecord], ["full", fullRecord]] as const) {
+    for (const [kind, record] of [
+      ["plain", plainRecord],
+      ["full", fullRecord],
+    ] as const) {
       it(`${version}: a ${kind} tracking, as answered and as a webhook's msg`, () => {
         const codec = trackingCodecs[version];
         const output = JSON.stringify({ single: codec.single(record()), webhook: codec.tracking(record()) }, null, 2) + "\n";

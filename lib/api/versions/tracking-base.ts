@@ -143,7 +143,12 @@ export function legacyTracking(record: TrackingRecord, confidenceKey: Confidence
 /** Keeps the requested top-level fields (a `fields=a,b` parameter); the id always stays. */
 export function pickFields<T extends Record<string, unknown>>(object: T, fields: string | null): Partial<T> {
   if (!fields) return object;
-  const wanted = new Set(fields.split(",").map((field) => field.trim()).filter(Boolean));
+  const wanted = new Set(
+    fields
+      .split(",")
+      .map((field) => field.trim())
+      .filter(Boolean),
+  );
   if (wanted.size === 0) return object;
   wanted.add("id");
   return Object.fromEntries(Object.entries(object).filter(([key]) => wanted.has(key))) as Partial<T>;

@@ -12,7 +12,10 @@ const iso3 = z
   .transform((value) => value.toUpperCase())
   .nullable()
   .optional();
-const stringOrList = z.union([z.string(), z.array(z.string())]).nullable().optional();
+const stringOrList = z
+  .union([z.string(), z.array(z.string())])
+  .nullable()
+  .optional();
 const dateLike = z
   .string()
   .refine((value) => value === "" || parseInstant(value) !== null, "expected an ISO 8601 date or date-time")
@@ -25,7 +28,11 @@ export const DELIVERY_TYPES = ["pickup_at_store", "pickup_at_courier", "door_to_
 export const commonTrackingFields = {
   title: text(),
   note: text(2048),
-  language: z.string().regex(/^[A-Za-z]{2}([-_][A-Za-z]{2,4})?$/, "expected an ISO 639-1 code").nullable().optional(),
+  language: z
+    .string()
+    .regex(/^[A-Za-z]{2}([-_][A-Za-z]{2,4})?$/, "expected an ISO 639-1 code")
+    .nullable()
+    .optional(),
   order_id: text(),
   order_id_path: text(),
   order_number: text(),

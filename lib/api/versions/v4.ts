@@ -10,17 +10,12 @@ import type { CourierCodec } from "./courier-codec";
 import { detectFields, legacyCourier, parseDetectBody } from "./courier-fields";
 import { commonListFilter, integerParam, limitParam, withDefaultWindow } from "./list-query";
 import { checkpointBase, legacyTracking, pickFields } from "./tracking-base";
-import {
-  assertShipDate,
-  commonTrackingFields,
-  legacyTrackingFields,
-  slugField,
-  slugGroupField,
-  slugList,
-  toTrackingPatch,
-} from "./tracking-fields";
+import { assertShipDate, commonTrackingFields, legacyTrackingFields, slugField, slugGroupField, slugList, toTrackingPatch } from "./tracking-fields";
 
-const stringOrList = z.union([z.string(), z.array(z.string())]).nullable().optional();
+const stringOrList = z
+  .union([z.string(), z.array(z.string())])
+  .nullable()
+  .optional();
 
 const createFields = z.object({
   tracking_number: z.unknown().optional(),
@@ -34,11 +29,34 @@ const createFields = z.object({
 });
 
 const UPDATE_FIELDS = [
-  "smses", "emails", "title", "customer_name", "order_id", "order_id_path", "order_number", "order_date",
-  "custom_fields", "note", "language", "order_promised_delivery_date", "delivery_type", "pickup_location",
-  "pickup_note", "shipment_type", "tracking_account_number", "tracking_key", "tracking_ship_date",
-  "origin_country_iso3", "origin_state", "origin_city", "origin_postal_code", "origin_raw_location",
-  "destination_country_iso3", "destination_state", "destination_city", "destination_postal_code",
+  "smses",
+  "emails",
+  "title",
+  "customer_name",
+  "order_id",
+  "order_id_path",
+  "order_number",
+  "order_date",
+  "custom_fields",
+  "note",
+  "language",
+  "order_promised_delivery_date",
+  "delivery_type",
+  "pickup_location",
+  "pickup_note",
+  "shipment_type",
+  "tracking_account_number",
+  "tracking_key",
+  "tracking_ship_date",
+  "origin_country_iso3",
+  "origin_state",
+  "origin_city",
+  "origin_postal_code",
+  "origin_raw_location",
+  "destination_country_iso3",
+  "destination_state",
+  "destination_city",
+  "destination_postal_code",
   "destination_raw_location",
 ] as const;
 
@@ -104,7 +122,13 @@ function partialTracking(record: TrackingRecord) {
 /** Page-based lists pin "now" per query (without its page): later pages reuse page 1's. */
 export function legacyListSnapshot(query: URLSearchParams): { key: string; page: number } {
   const page = integerParam(query, "page", { min: 1 }) ?? 1;
-  return { key: [...query.entries()].filter(([key]) => key !== "page").sort().join("&"), page };
+  return {
+    key: [...query.entries()]
+      .filter(([key]) => key !== "page")
+      .sort()
+      .join("&"),
+    page,
+  };
 }
 
 export function parseLegacyList(query: URLSearchParams, now: Date): ListRequest {

@@ -31,7 +31,10 @@ describe("2025-07, 2026-01 and 2026-07", () => {
   it("2026-01 takes and gives order_promised_delivery_date as a date or a range, and names a checkpoint's postal code postal_code", async () => {
     const { key, organization } = await createTenant(testDb.db);
     const range = { promised_delivery_date_min: "2026-03-11T09:00:00", promised_delivery_date_max: "2026-03-12T18:00:00" };
-    const created = await callApi("POST", "/2026-01/trackings", { key, body: { tracking_number: testingNumber(), slug: "testing-courier", order_promised_delivery_date: range } });
+    const created = await callApi("POST", "/2026-01/trackings", {
+      key,
+      body: { tracking_number: testingNumber(), slug: "testing-courier", order_promised_delivery_date: range },
+    });
     expect(created.status).toBe(201);
     expect(created.body.data.order_promised_delivery_date).toEqual({ promised_delivery_date: null, ...range });
     const id = created.body.data.id;
@@ -45,12 +48,24 @@ describe("2025-07, 2026-01 and 2026-07", () => {
     expect(as2026.body.data.checkpoints[0]).not.toHaveProperty("zip");
     expect(as2026.body.data).toHaveProperty("last_mile_tracking_supported");
 
-    const single = await callApi("PUT", `/2026-01/trackings/${id}`, { key, body: { order_promised_delivery_date: { promised_delivery_date: "2026-03-15T10:00:00" } } });
-    expect(single.body.data.order_promised_delivery_date).toEqual({ promised_delivery_date: "2026-03-15T10:00:00", promised_delivery_date_min: null, promised_delivery_date_max: null });
+    const single = await callApi("PUT", `/2026-01/trackings/${id}`, {
+      key,
+      body: { order_promised_delivery_date: { promised_delivery_date: "2026-03-15T10:00:00" } },
+    });
+    expect(single.body.data.order_promised_delivery_date).toEqual({
+      promised_delivery_date: "2026-03-15T10:00:00",
+      promised_delivery_date_min: null,
+      promised_delivery_date_max: null,
+    });
     const cleared = await callApi("PUT", `/2026-01/trackings/${id}`, { key, body: { order_promised_delivery_date: null } });
     expect(cleared.body.data.order_promised_delivery_date).toBeNull();
 
-    for (const bad of ["2026-03-15", { promised_delivery_date: "tomorrow" }, { promised_delivery_date_min: "2026-03-11T09:00:00" }, { promised_delivery_date: "2026-03-15", promised_delivery_date_min: "2026-03-11", promised_delivery_date_max: "2026-03-12" }]) {
+    for (const bad of [
+      "2026-03-15",
+      { promised_delivery_date: "tomorrow" },
+      { promised_delivery_date_min: "2026-03-11T09:00:00" },
+      { promised_delivery_date: "2026-03-15", promised_delivery_date_min: "2026-03-11", promised_delivery_date_max: "2026-03-12" },
+    ]) {
       const refused = await callApi("PUT", `/2026-01/trackings/${id}`, { key, body: { order_promised_delivery_date: bad } });
       expect({ bad, status: refused.status }).toEqual({ bad, status: 400 });
       expect(refused.body.meta.message).toContain("order_promised_delivery_date");
@@ -61,20 +76,38 @@ describe("2025-07, 2026-01 and 2026-07", () => {
     const { key, organization } = await createTenant(testDb.db);
     const forward = await callApi("POST", "/2026-07/trackings", {
       key,
-      body: { tracking_number: testingNumber(), slug: "testing-courier", order_id: "ORD-7", customers: [{ id: "cust-42", name: "Ana", email: "ana@example.com" }] },
+      body: {
+        tracking_number: testingNumber(),
+        slug: "testing-courier",
+        order_id: "ORD-7",
+        customers: [{ id: "cust-42", name: "Ana", email: "ana@example.com" }],
+      },
     });
     expect(forward.status).toBe(201);
     expect(forward.body.data.customers).toEqual([{ id: "cust-42", role: null, name: "Ana", phone_number: null, email: "ana@example.com", language: null }]);
     expect(forward.body.data).not.toHaveProperty("last_mile_tracking_supported");
-    expect(forward.body.data).toMatchObject({ shipment_direction: null, shipment_dimensions: null, proof_of_delivery: null, multi_piece_info: null, return_shipment: null, forward_shipment: null });
+    expect(forward.body.data).toMatchObject({
+      shipment_direction: null,
+      shipment_dimensions: null,
+      proof_of_delivery: null,
+      multi_piece_info: null,
+      return_shipment: null,
+      forward_shipment: null,
+    });
 
-    const returned = await callApi("POST", "/2026-07/trackings", { key, body: { tracking_number: testingNumber(), slug: "testing-courier", order_id: "ORD-7", shipment_direction: "return" } });
+    const returned = await callApi("POST", "/2026-07/trackings", {
+      key,
+      body: { tracking_number: testingNumber(), slug: "testing-courier", order_id: "ORD-7", shipment_direction: "return" },
+    });
     expect(returned.body.data).toMatchObject({
       shipment_direction: "return",
       forward_shipment: { id: forward.body.data.id, tracking_number: forward.body.data.tracking_number, slug: "testing-courier" },
     });
     const linked = await callApi("GET", `/2026-07/trackings/${forward.body.data.id}`, { key });
-    expect(linked.body.data).toMatchObject({ shipment_direction: "forward", return_shipment: { id: returned.body.data.id, tracking_number: returned.body.data.tracking_number } });
+    expect(linked.body.data).toMatchObject({
+      shipment_direction: "forward",
+      return_shipment: { id: returned.body.data.id, tracking_number: returned.body.data.tracking_number },
+    });
 
     await storeScan(organization.id, forward.body.data.id, { tag: "Delivered", subtag: "Delivered_005", message: "Left with neighbour" });
     const delivered = await callApi("GET", `/2026-07/trackings/${forward.body.data.id}`, { key });
@@ -85,7 +118,10 @@ describe("2025-07, 2026-01 and 2026-07", () => {
     expect(older.body.data.checkpoints[0]).not.toHaveProperty("hash");
     expect(older.body.data.customers[0]).not.toHaveProperty("id");
 
-    const badDirection = await callApi("POST", "/2026-07/trackings", { key, body: { tracking_number: testingNumber(), slug: "testing-courier", shipment_direction: "sideways" } });
+    const badDirection = await callApi("POST", "/2026-07/trackings", {
+      key,
+      body: { tracking_number: testingNumber(), slug: "testing-courier", shipment_direction: "sideways" },
+    });
     expect(badDirection.status).toBe(400);
     expect(badDirection.body.meta.message).toContain("shipment_direction");
   });

@@ -15,8 +15,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => server.reset());
 
-const adapter = (overrides = {}) =>
-  createDhlAdapter({ baseUrl: server.url, apiKey: FAKE_CREDENTIALS.dhl.apiKey, timeoutMs: 2_000, ...overrides });
+const adapter = (overrides = {}) => createDhlAdapter({ baseUrl: server.url, apiKey: FAKE_CREDENTIALS.dhl.apiKey, timeoutMs: 2_000, ...overrides });
 
 async function trackOne(request: TrackRequest, overrides = {}): Promise<TrackResult> {
   return (await adapter(overrides).track([request], now)).get(request.id)!;
@@ -135,7 +134,9 @@ describe("DHL adapter", () => {
 
   it("reports 429 as rate_limited with Retry-After", async () => {
     server.fail("dhl", { kind: "rate_limited", retryAfterSeconds: 42 });
-    const error = await adapter().track([trackRequest("dhl", numbers.delivered)], now).catch((caught) => caught);
+    const error = await adapter()
+      .track([trackRequest("dhl", numbers.delivered)], now)
+      .catch((caught) => caught);
     expect(error).toBeInstanceOf(CarrierError);
     expect(error).toMatchObject({ kind: "rate_limited", retryAfterSeconds: 42 });
   });
@@ -164,14 +165,8 @@ describe("DHL status map", () => {
   it("refines only the codes a rule is written for", () => {
     // DHL's own example pairs "pre-transit" with the text "DELIVERED": the code wins.
     expect(dhlEventStatus("pre-transit", "DELIVERED", false)).toEqual(["InfoReceived", "InfoReceived_001"]);
-    expect(dhlEventStatus("delivered", "Delivered to a parcel locker (Packstation)", false)).toEqual([
-      "AvailableForPickup",
-      "AvailableForPickup_001",
-    ]);
-    expect(dhlEventStatus("delivered", "The shipment has been picked up by the recipient", true)).toEqual([
-      "Delivered",
-      "Delivered_002",
-    ]);
+    expect(dhlEventStatus("delivered", "Delivered to a parcel locker (Packstation)", false)).toEqual(["AvailableForPickup", "AvailableForPickup_001"]);
+    expect(dhlEventStatus("delivered", "The shipment has been picked up by the recipient", true)).toEqual(["Delivered", "Delivered_002"]);
     expect(dhlEventStatus("failure", "Delivery refused by the recipient", false)).toEqual(["Exception", "Exception_003"]);
     expect(dhlEventStatus("failure", "Something went wrong", false)).toEqual(["Exception", "Exception_001"]);
     expect(dhlEventStatus("unknown", "whatever", false)).toBeNull();

@@ -40,12 +40,7 @@ export class DhlClient {
     if (query.recipientPostalCode) url.searchParams.set("recipientPostalCode", query.recipientPostalCode);
     if (query.originCountryCode) url.searchParams.set("originCountryCode", query.originCountryCode);
     await this.throttle.acquire(query.apiKey);
-    const response = await carrierRequest(
-      "DHL",
-      url.toString(),
-      { headers: { "DHL-API-Key": query.apiKey, Accept: "application/json" } },
-      this.options,
-    );
+    const response = await carrierRequest("DHL", url.toString(), { headers: { "DHL-API-Key": query.apiKey, Accept: "application/json" } }, this.options);
     if (response.status === 200) return { kind: "answer", body: response.body };
     const detail = problemDetail(response.body);
     if (response.status === 404) {

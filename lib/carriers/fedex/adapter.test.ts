@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createFedexAdapter, type FedexAdapterOptions } from "@/lib/carriers/fedex/adapter";
 import { fedexScanStatus } from "@/lib/carriers/fedex/status-map";
-import {
-  FAKE_CREDENTIALS,
-  FIXTURE_NUMBERS,
-  type FakeCarrierServer,
-  loadFixture,
-  startFakeCarrierServer,
-} from "@/lib/carriers/testing/fake-carrier-server";
+import { FAKE_CREDENTIALS, FIXTURE_NUMBERS, type FakeCarrierServer, loadFixture, startFakeCarrierServer } from "@/lib/carriers/testing/fake-carrier-server";
 import { trackRequest } from "@/lib/carriers/testing/track-request";
 import { type TrackResult } from "@/lib/carriers/types";
 
@@ -21,8 +15,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => server.reset());
 
-const adapter = (overrides: FedexAdapterOptions = {}) =>
-  createFedexAdapter({ baseUrl: server.url, ...FAKE_CREDENTIALS.fedex, timeoutMs: 2_000, ...overrides });
+const adapter = (overrides: FedexAdapterOptions = {}) => createFedexAdapter({ baseUrl: server.url, ...FAKE_CREDENTIALS.fedex, timeoutMs: 2_000, ...overrides });
 
 async function trackOne(number: string, overrides: FedexAdapterOptions = {}): Promise<TrackResult> {
   const request = trackRequest("fedex", number);
@@ -77,12 +70,7 @@ describe("FedEx adapter", () => {
 
   it("picks the most recently scanned result of a reused number", async () => {
     const { checkpoints, shipment } = await found(numbers.inTransit);
-    expect(checkpoints.map((checkpoint) => checkpoint.subtag)).toEqual([
-      "InfoReceived_001",
-      "InTransit_002",
-      "InTransit_007",
-      "InTransit_003",
-    ]);
+    expect(checkpoints.map((checkpoint) => checkpoint.subtag)).toEqual(["InfoReceived_001", "InTransit_002", "InTransit_007", "InTransit_003"]);
     expect(shipment).toMatchObject({ signedBy: null, expectedDelivery: "2025-03-10", shipmentType: "FedEx Ground" });
   });
 
@@ -152,11 +140,7 @@ describe("FedEx adapter", () => {
     const merchant = { clientId: "merchant-id", clientSecret: "merchant-secret" };
     server.acceptCredentials("fedex", merchant);
     await adapter().track(
-      [
-        trackRequest("fedex", numbers.delivered),
-        trackRequest("fedex", numbers.exception, { credentials: merchant }),
-        trackRequest("fedex", numbers.inTransit),
-      ],
+      [trackRequest("fedex", numbers.delivered), trackRequest("fedex", numbers.exception, { credentials: merchant }), trackRequest("fedex", numbers.inTransit)],
       now,
     );
     expect(server.requestCount("fedex", "track")).toBe(2);

@@ -54,8 +54,7 @@ export function createFedexAdapter(options: FedexAdapterOptions = {}): CarrierAd
     const only = batch.requests.length === 1 && byNumber.size === 1 ? [...byNumber.values()][0] : undefined;
     return batch.requests.map((request) => [
       request.id,
-      byNumber.get(request.trackingNumber) ??
-        only ?? { kind: "not_found", message: "FedEx returned no result for this number." },
+      byNumber.get(request.trackingNumber) ?? only ?? { kind: "not_found", message: "FedEx returned no result for this number." },
     ]);
   }
   return {

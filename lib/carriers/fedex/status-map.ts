@@ -106,8 +106,7 @@ export function fedexScanStatus(scan: FedexScan, signed: boolean): TagSubtag | n
   // "DY" is a delay in scans but "Delivery updated" in notices: only the former is an exception.
   if (type === "DY" && /updated/i.test(scan.eventDescription ?? "")) return null;
   const byType = lookupStatus(FEDEX_EVENT_TYPES, type);
-  const mapped =
-    byType !== undefined ? byType : (lookupStatus(FEDEX_DERIVED_STATUS_CODES, scan.derivedStatusCode) ?? null);
+  const mapped = byType !== undefined ? byType : (lookupStatus(FEDEX_DERIVED_STATUS_CODES, scan.derivedStatusCode) ?? null);
   // A signer's name on the delivery makes a plain delivery a signed one.
   if (mapped?.[1] === "Delivered_001" && signed) return ["Delivered", "Delivered_003"];
   return mapped;

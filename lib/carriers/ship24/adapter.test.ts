@@ -55,7 +55,13 @@ describe("the Ship24 adapter", () => {
     const handed = request("usps");
     fake.script(handed.trackingNumber, "us-post", [
       { at: "2026-03-02T08:00:00+01:00", statusCode: "transit_handover", status: "Accepted" },
-      { at: "2026-03-04T08:00:00+01:00", statusCode: "delivery_out_for_delivery", status: "Out for delivery", courierCode: "some-local-courier", trackingNumber: "LOCAL123" },
+      {
+        at: "2026-03-04T08:00:00+01:00",
+        statusCode: "delivery_out_for_delivery",
+        status: "Out for delivery",
+        courierCode: "some-local-courier",
+        trackingNumber: "LOCAL123",
+      },
     ]);
     const found = (await adapter().track([handed], NOW)).get(handed.id);
     if (found?.kind !== "found") throw new Error("expected events");
@@ -89,7 +95,9 @@ describe("Ship24 pushes", () => {
     expect(ship24Push.verify(body, pushed.headers, SECRET)).toBe(true);
     expect(ship24Push.verify(body, pushed.headers, "another-secret")).toBe(false);
     expect(ship24Push.verify(body, new Headers(), SECRET)).toBe(false);
-    expect(ship24Push.parse(body)).toMatchObject([{ trackingNumber: "PUSHED000001", carrierCode: "us-post", result: { kind: "found", checkpoints: [{ tag: "Delivered" }] } }]);
+    expect(ship24Push.parse(body)).toMatchObject([
+      { trackingNumber: "PUSHED000001", carrierCode: "us-post", result: { kind: "found", checkpoints: [{ tag: "Delivered" }] } },
+    ]);
     expect(() => ship24Push.parse("{}")).toThrow();
   });
 });

@@ -41,7 +41,8 @@ export class Ship24Client {
     const message = envelope.errors?.[0]?.message;
     if (response.status >= 200 && response.status < 300) return envelope.data ?? null;
     if (response.status === 404 && code === "tracker_not_found") return null;
-    if (code === "quota_limit_reached") throw new CarrierError("rate_limited", "Ship24 quota reached: add trackers to the Ship24 plan or use another key", 6 * HOUR_SECONDS);
+    if (code === "quota_limit_reached")
+      throw new CarrierError("rate_limited", "Ship24 quota reached: add trackers to the Ship24 plan or use another key", 6 * HOUR_SECONDS);
     if (code === "no_active_subscription") throw new CarrierError("rate_limited", "Ship24 has no active subscription for this key", 6 * HOUR_SECONDS);
     if (response.status === 429) throw new CarrierError("rate_limited", "Ship24 rate limit reached", retryAfterSeconds(response.headers) ?? 1);
     throw errorForStatus("Ship24", response, code ? `${code}${message ? `: ${message}` : ""}` : undefined);

@@ -53,7 +53,8 @@ export function parseShip24Tracking(raw: unknown, courierCode: string | null): T
     if (!time) continue;
     const legCode = scan.courierCode && scan.courierCode !== courierCode ? scan.courierCode : null;
     const legSlug = legCode ? slugForProviderCode("ship24", legCode) : undefined;
-    if (legCode && scan.trackingNumber && scan.trackingNumber !== tracker?.trackingNumber) otherLeg = { trackingNumber: scan.trackingNumber, slug: legSlug ?? null };
+    if (legCode && scan.trackingNumber && scan.trackingNumber !== tracker?.trackingNumber)
+      otherLeg = { trackingNumber: scan.trackingNumber, slug: legSlug ?? null };
     drafts.push({
       ...time,
       message: scan.status ?? "",

@@ -37,11 +37,7 @@ describe("testing courier", () => {
 
   it("spaces steps by the interval from createdAt", async () => {
     const all = await checkpoints("ITE-5-123456", minutes(15));
-    expect(all.map((c) => c.occurredAt)).toEqual([
-      "2024-01-15T05:05:00-07:00",
-      "2024-01-15T05:10:00-07:00",
-      "2024-01-15T05:15:00-07:00",
-    ]);
+    expect(all.map((c) => c.occurredAt)).toEqual(["2024-01-15T05:05:00-07:00", "2024-01-15T05:10:00-07:00", "2024-01-15T05:15:00-07:00"]);
     expect(all.map((c) => c.subtag)).toEqual(["InfoReceived_001", "InTransit_001", "Exception_001"]);
     expect((await checkpoints("ITE-5-123456", minutes(14))).length).toBe(2);
   });
@@ -102,17 +98,7 @@ describe("testing courier", () => {
   });
 
   it("answers not_found for numbers outside the grammar", async () => {
-    for (const number of [
-      "XYZ-1-123",
-      "ITOD-21-123",
-      "ITOD-1-",
-      "ITOD-1-12a",
-      "ITOD1123",
-      "IIIIIIIIIII-1-1",
-      "E099-1-1",
-      "O002-1-1",
-      "E01-1-1",
-    ]) {
+    for (const number of ["XYZ-1-123", "ITOD-21-123", "ITOD-1-", "ITOD-1-12a", "ITOD1123", "IIIIIIIIIII-1-1", "E099-1-1", "O002-1-1", "E01-1-1"]) {
       expect((await track(number, minutes(5))).kind, number).toBe("not_found");
     }
   });

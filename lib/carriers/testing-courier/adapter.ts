@@ -19,10 +19,10 @@ const PLACES: FakePlace[] = [
   { street: "200 Sample Ave", city: "Denver", zip: "11112", coordinates: [39.739236, -104.990251] },
   { street: "35 Mockingbird Ln", city: "Aurora", zip: "11113", coordinates: [39.729432, -104.831919] },
   { street: "480 Fixture Rd", city: "Boulder", zip: "11114", coordinates: [40.014986, -105.270546] },
-  { street: "52 Stub Blvd", city: "Golden", zip: "11115", coordinates: [39.755543, -105.22110] },
+  { street: "52 Stub Blvd", city: "Golden", zip: "11115", coordinates: [39.755543, -105.2211] },
   { street: "6 Dummy Ct", city: "Arvada", zip: "11116", coordinates: [39.802764, -105.087484] },
   { street: "700 Placeholder Way", city: "Littleton", zip: "11117", coordinates: [39.613321, -105.016649] },
-  { street: "88 Example Dr", city: "Englewood", zip: "11118", coordinates: [39.647765, -104.987760] },
+  { street: "88 Example Dr", city: "Englewood", zip: "11118", coordinates: [39.647765, -104.98776] },
   { street: "9 Trial Pl", city: "Westminster", zip: "11119", coordinates: [39.836653, -105.037205] },
   { street: "1010 Harness Pkwy", city: "Thornton", zip: "11120", coordinates: [39.868042, -104.971926] },
 ];
@@ -57,9 +57,7 @@ function trackTesting(request: TrackRequest, now: Date): TrackResult {
     const at = stepTime(flow, request.createdAt, index + 1);
     if (at > now) return;
     const place = PLACES[index % PLACES.length]!;
-    const message = step.subtag.endsWith("_001")
-      ? MESSAGES[step.tag]
-      : `${MESSAGES[step.tag]}: ${subtagMessage(step.subtag)}`;
+    const message = step.subtag.endsWith("_001") ? MESSAGES[step.tag] : `${MESSAGES[step.tag]}: ${subtagMessage(step.subtag)}`;
     drafts.push({
       ...eventTimeInZone(at, TIME_ZONE),
       message,
@@ -77,9 +75,7 @@ function trackTesting(request: TrackRequest, now: Date): TrackResult {
   const checkpoints = finalizeCheckpoints(drafts.reverse());
   const last = flow.steps.length;
   const endsDelivered = flow.steps[last - 1]?.tag === "Delivered";
-  const expectedDelivery = endsDelivered
-    ? eventTimeInZone(stepTime(flow, request.createdAt, last), TIME_ZONE).checkpointTime.slice(0, 10)
-    : null;
+  const expectedDelivery = endsDelivered ? eventTimeInZone(stepTime(flow, request.createdAt, last), TIME_ZONE).checkpointTime.slice(0, 10) : null;
   return { kind: "found", checkpoints, shipment: deriveShipmentFacts(checkpoints, { expectedDelivery }) };
 }
 

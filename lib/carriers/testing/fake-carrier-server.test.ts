@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { adapterForSlug, type RegistryOptions } from "@/lib/carriers/registry";
-import {
-  FIXTURE_NUMBERS,
-  type FakeCarrier,
-  type FakeCarrierServer,
-  loadFixture,
-  startFakeCarrierServer,
-} from "@/lib/carriers/testing/fake-carrier-server";
+import { FIXTURE_NUMBERS, type FakeCarrier, type FakeCarrierServer, loadFixture, startFakeCarrierServer } from "@/lib/carriers/testing/fake-carrier-server";
 import { trackRequest } from "@/lib/carriers/testing/track-request";
 
 let server: FakeCarrierServer;
@@ -39,11 +33,7 @@ describe("fake carrier server", () => {
       const request = trackRequest(carrier, "GEN0000000001");
       const first = (await adapter.track([request], now)).get(request.id)!;
       const second = (await adapter.track([request], now)).get(request.id)!;
-      expect(first.kind === "found" && first.checkpoints.map((checkpoint) => checkpoint.tag), carrier).toEqual([
-        "InfoReceived",
-        "InTransit",
-        "InTransit",
-      ]);
+      expect(first.kind === "found" && first.checkpoints.map((checkpoint) => checkpoint.tag), carrier).toEqual(["InfoReceived", "InTransit", "InTransit"]);
       expect(second, carrier).toEqual(first);
       expect(first.kind === "found" && first.checkpoints[0]!.occurredAt, carrier).toMatch(/^2025-03-01T0\d:00:00[+-]\d{2}:00$/);
     }

@@ -124,10 +124,7 @@ function fedexEntry(body: unknown): string {
 }
 
 function fixtureAnswers(): Record<FakeCarrier, Map<string, Answer>> {
-  const answers = { dhl: new Map(), ups: new Map(), fedex: new Map(), usps: new Map() } as Record<
-    FakeCarrier,
-    Map<string, Answer>
-  >;
+  const answers = { dhl: new Map(), ups: new Map(), fedex: new Map(), usps: new Map() } as Record<FakeCarrier, Map<string, Answer>>;
   for (const carrier of Object.keys(answers) as FakeCarrier[]) {
     for (const [scenario, file] of Object.entries(SCENARIO_FILES)) {
       const number = FIXTURE_NUMBERS[carrier][scenario as keyof typeof SCENARIO_FILES];
@@ -219,8 +216,7 @@ export async function startFakeCarrierServer(options: FakeCarrierServerOptions =
   const notFound = notFoundBuilders();
   let custom = { dhl: new Map(), ups: new Map(), fedex: new Map(), usps: new Map() } as Record<FakeCarrier, Map<string, Answer>>;
   const hourMs = 3_600_000;
-  const generatedStartMs =
-    options.generatedEventsStartAt?.getTime() ?? Math.floor((Date.now() - 24 * hourMs) / hourMs) * hourMs;
+  const generatedStartMs = options.generatedEventsStartAt?.getTime() ?? Math.floor((Date.now() - 24 * hourMs) / hourMs) * hourMs;
   const tokens = new Map<string, { carrier: FakeCarrier; expiresAtMs: number }>();
   let failures: FailureRule[] = [];
   const requests: RecordedRequest[] = [];
@@ -270,18 +266,15 @@ export async function startFakeCarrierServer(options: FakeCarrierServerOptions =
     return issued !== undefined && issued.carrier === carrier && issued.expiresAtMs > Date.now();
   }
 
-  function handleToken(
-    carrier: Exclude<FakeCarrier, "dhl">,
-    raw: string,
-    request: IncomingMessage,
-    response: ServerResponse,
-  ) {
+  function handleToken(carrier: Exclude<FakeCarrier, "dhl">, raw: string, request: IncomingMessage, response: ServerResponse) {
     const parameters = tokenParameters(raw, request.headers["content-type"]);
     let clientId = parameters.client_id;
     let clientSecret = parameters.client_secret;
     if (carrier === "ups") {
       const basic = /^Basic (.+)$/i.exec(request.headers.authorization ?? "")?.[1];
-      [clientId, clientSecret] = Buffer.from(basic ?? "", "base64").toString("utf8").split(":");
+      [clientId, clientSecret] = Buffer.from(basic ?? "", "base64")
+        .toString("utf8")
+        .split(":");
     }
     if (parameters.grant_type !== "client_credentials" || !accepted(carrier, credentialKey(clientId, clientSecret))) {
       send(response, 401, failureBody(carrier, { kind: "auth" }));
@@ -290,27 +283,40 @@ export async function startFakeCarrierServer(options: FakeCarrierServerOptions =
     const token = issueToken(carrier);
     const lifetime = options.tokenLifetimeSeconds ?? TOKEN_LIFETIME_SECONDS[carrier];
     const bodies = {
-      ups: { token_type: "Bearer", issued_at: String(Date.now()), client_id: clientId, access_token: token, scope: "", expires_in: String(lifetime), refresh_count: "0", status: "approved" },
+      ups: {
+        token_type: "Bearer",
+        issued_at: String(Date.now()),
+        client_id: clientId,
+        access_token: token,
+        scope: "",
+        expires_in: String(lifetime),
+        refresh_count: "0",
+        status: "approved",
+      },
       fedex: { access_token: token, token_type: "bearer", expires_in: lifetime, scope: "CXS-TP" },
-      usps: { access_token: token, token_type: "Bearer", issued_at: Date.now(), expires_in: String(lifetime), status: "approved", scope: "addresses tracking", client_id: clientId },
+      usps: {
+        access_token: token,
+        token_type: "Bearer",
+        issued_at: Date.now(),
+        expires_in: String(lifetime),
+        status: "approved",
+        scope: "addresses tracking",
+        client_id: clientId,
+      },
     };
     send(response, 200, JSON.stringify(bodies[carrier]));
   }
 
   const EXPIRED_TOKEN_BODIES: Record<Exclude<FakeCarrier, "dhl">, string> = {
     ups: JSON.stringify({ response: { errors: [{ code: "250002", message: "Invalid Authentication Information." }] } }),
-    fedex: JSON.stringify({ transactionId: "fake", errors: [{ code: "NOT.AUTHORIZED.ERROR", message: "Access token expired. Please modify your request and try again." }] }),
+    fedex: JSON.stringify({
+      transactionId: "fake",
+      errors: [{ code: "NOT.AUTHORIZED.ERROR", message: "Access token expired. Please modify your request and try again." }],
+    }),
     usps: JSON.stringify({ apiVersion: "/tracking/v3", error: { code: "401", message: "The client application identifier is invalid.", errors: [] } }),
   };
 
-  function handleTrack(
-    carrier: FakeCarrier,
-    number: string | undefined,
-    url: URL,
-    raw: string,
-    request: IncomingMessage,
-    response: ServerResponse,
-  ): string[] {
+  function handleTrack(carrier: FakeCarrier, number: string | undefined, url: URL, raw: string, request: IncomingMessage, response: ServerResponse): string[] {
     if (carrier === "dhl") {
       if (!accepted("dhl", credentialKey(String(request.headers["dhl-api-key"] ?? "")))) {
         send(response, 401, failureBody("dhl", { kind: "auth" }));
@@ -334,7 +340,14 @@ export async function startFakeCarrierServer(options: FakeCarrierServerOptions =
         numbers = [];
       }
       if (numbers.length === 0 || numbers.length > 30 || numbers.some((value) => !value)) {
-        send(response, 400, JSON.stringify({ transactionId: "fake", errors: [{ code: "TRACKING.TRACKINGNUMBER.EMPTY", message: "Please provide between 1 and 30 tracking numbers." }] }));
+        send(
+          response,
+          400,
+          JSON.stringify({
+            transactionId: "fake",
+            errors: [{ code: "TRACKING.TRACKINGNUMBER.EMPTY", message: "Please provide between 1 and 30 tracking numbers." }],
+          }),
+        );
         return numbers;
       }
       const entries = numbers.map((value) => answerFor("fedex", value).body);
@@ -381,8 +394,7 @@ export async function startFakeCarrierServer(options: FakeCarrierServerOptions =
     if (failure?.kind === "slow") await new Promise((resolve) => setTimeout(resolve, failure.delayMs));
     else if (failure) {
       const status = failure.kind === "auth" ? 401 : failure.kind === "rate_limited" ? 429 : (failure.status ?? 500);
-      const headers: Record<string, string> =
-        failure.kind === "rate_limited" ? { "Retry-After": String(failure.retryAfterSeconds ?? 30) } : {};
+      const headers: Record<string, string> = failure.kind === "rate_limited" ? { "Retry-After": String(failure.retryAfterSeconds ?? 30) } : {};
       send(response, status, failureBody(carrier, failure), headers);
       return;
     }

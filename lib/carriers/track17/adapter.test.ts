@@ -86,7 +86,11 @@ describe("the 17TRACK adapter", () => {
     const fresh = request("royal-mail");
     fake.script(fresh.trackingNumber, ROYAL_MAIL, []);
     fake.setQuota(0);
-    await expect(adapter().track([fresh], NOW)).rejects.toMatchObject({ kind: "rate_limited", message: expect.stringMatching(/quota exhausted/), retryAfterSeconds: 21_600 });
+    await expect(adapter().track([fresh], NOW)).rejects.toMatchObject({
+      kind: "rate_limited",
+      message: expect.stringMatching(/quota exhausted/),
+      retryAfterSeconds: 21_600,
+    });
     fake.setQuota(100);
     fake.failNext("daily");
     await expect(adapter().track([fresh], NOW)).rejects.toMatchObject({ kind: "rate_limited", retryAfterSeconds: 12 * 3600 });
@@ -133,7 +137,13 @@ describe("17TRACK pushes", () => {
       data: {
         number: "RM1GB",
         carrier: ROYAL_MAIL,
-        track_info: { tracking: { providers: [{ provider: { key: ROYAL_MAIL }, events: [{ time_iso: "2026-03-04T11:00:00+00:00", description: "Delivered", sub_status: "Delivered_Other" }] }] } },
+        track_info: {
+          tracking: {
+            providers: [
+              { provider: { key: ROYAL_MAIL }, events: [{ time_iso: "2026-03-04T11:00:00+00:00", description: "Delivered", sub_status: "Delivered_Other" }] },
+            ],
+          },
+        },
       },
     });
     const signed = new Headers({ sign: track17Signature(body, KEY) });
@@ -142,8 +152,14 @@ describe("17TRACK pushes", () => {
     expect(track17Push.verify(`${body} `, signed, KEY)).toBe(false);
     expect(track17Push.verify(body, new Headers(), KEY)).toBe(false);
     const [update] = track17Push.parse(body);
-    expect(update).toMatchObject({ trackingNumber: "RM1GB", carrierCode: String(ROYAL_MAIL), result: { kind: "found", checkpoints: [{ tag: "Delivered", subtag: "Delivered_001" }] } });
-    expect(track17Push.parse(JSON.stringify({ event: "TRACKING_STOPPED", data: { number: "RM1GB", carrier: ROYAL_MAIL } }))[0]!.result).toEqual({ kind: "stopped" });
-    expect(() => track17Push.parse("{\"nope\":1}")).toThrow();
+    expect(update).toMatchObject({
+      trackingNumber: "RM1GB",
+      carrierCode: String(ROYAL_MAIL),
+      result: { kind: "found", checkpoints: [{ tag: "Delivered", subtag: "Delivered_001" }] },
+    });
+    expect(track17Push.parse(JSON.stringify({ event: "TRACKING_STOPPED", data: { number: "RM1GB", carrier: ROYAL_MAIL } }))[0]!.result).toEqual({
+      kind: "stopped",
+    });
+    expect(() => track17Push.parse('{"nope":1}')).toThrow();
   });
 });

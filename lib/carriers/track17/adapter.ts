@@ -39,7 +39,8 @@ function registration(request: TrackRequest) {
 
 /** Why a number is not followed yet, in words for the merchant. */
 function notFoundFor(code: number, message: string | undefined): TrackResult {
-  if (code === TRACK17_CODES.carrierNotDetectable) return { kind: "not_found", message: "17TRACK cannot tell the courier of this number: set the courier on the tracking." };
+  if (code === TRACK17_CODES.carrierNotDetectable)
+    return { kind: "not_found", message: "17TRACK cannot tell the courier of this number: set the courier on the tracking." };
   if (code === TRACK17_CODES.noTrackingInfo || code === TRACK17_CODES.alreadyRegistered) return { kind: "not_found", message: WAITING };
   return { kind: "not_found", message: `17TRACK refused the number (${code}): ${message ?? "no reason given"}` };
 }
@@ -64,7 +65,14 @@ export function createTrack17Adapter(options: Track17AdapterOptions = {}): Carri
     const answers: Track17Answer<TrackedItem>[] = [];
     for (const [key, group] of byKey(requests)) {
       for (const chunk of chunks(group, TRACK17_BATCH)) {
-        answers.push(await client.call<TrackedItem>(key, endpoint, chunk.map((request) => ({ number: request.trackingNumber, carrier: carrierOf(request) })), now));
+        answers.push(
+          await client.call<TrackedItem>(
+            key,
+            endpoint,
+            chunk.map((request) => ({ number: request.trackingNumber, carrier: carrierOf(request) })),
+            now,
+          ),
+        );
       }
     }
     return answers;
@@ -72,12 +80,20 @@ export function createTrack17Adapter(options: Track17AdapterOptions = {}): Carri
 
   async function trackChunk(key: string, chunk: TrackRequest[], now: Date, results: Map<string, TrackResult>) {
     const byNumber = new Map(chunk.map((request) => [request.trackingNumber, request]));
-    const answer = await client.call<TrackedItem>(key, "gettrackinfo", chunk.map((request) => ({ number: request.trackingNumber, carrier: carrierOf(request) })), now);
+    const answer = await client.call<TrackedItem>(
+      key,
+      "gettrackinfo",
+      chunk.map((request) => ({ number: request.trackingNumber, carrier: carrierOf(request) })),
+      now,
+    );
     for (const item of answer.accepted) {
       const request = byNumber.get(item.number);
       if (!request) continue;
       const code = carrierOf(request);
-      results.set(request.id, item.track_info ? parseTrack17Info(item.track_info, code === undefined ? null : String(code)) : { kind: "not_found", message: WAITING });
+      results.set(
+        request.id,
+        item.track_info ? parseTrack17Info(item.track_info, code === undefined ? null : String(code)) : { kind: "not_found", message: WAITING },
+      );
     }
     const unregistered: TrackRequest[] = [];
     for (const { number, error } of answer.rejected) {
@@ -123,11 +139,17 @@ export function createTrack17Adapter(options: Track17AdapterOptions = {}): Carri
         // 17TRACK restarts a number once; one it cannot restart (or forgot) is registered anew.
         const again = new Set(answers.flatMap((answer) => answer.rejected.map((rejection) => rejection.number)));
         const lost = requests.filter((request) => again.has(request.trackingNumber));
-        for (const [key, group] of byKey(lost)) for (const chunk of chunks(group, TRACK17_BATCH)) await client.call(key, "register", chunk.map(registration), now);
+        for (const [key, group] of byKey(lost))
+          for (const chunk of chunks(group, TRACK17_BATCH)) await client.call(key, "register", chunk.map(registration), now);
       },
       async changeCarrier(request, previousSlug) {
         const previous = providerCarrierCode("track17", previousSlug);
-        await client.call(keyOf(request), "changecarrier", [{ number: request.trackingNumber, carrier_old: previous ? Number(previous) : undefined, carrier_new: carrierOf(request) }], new Date());
+        await client.call(
+          keyOf(request),
+          "changecarrier",
+          [{ number: request.trackingNumber, carrier_old: previous ? Number(previous) : undefined, carrier_new: carrierOf(request) }],
+          new Date(),
+        );
       },
       async quota(credentials) {
         const key = credentials.apiKey ?? credentials.api_key;
@@ -141,5 +163,11 @@ export function createTrack17Adapter(options: Track17AdapterOptions = {}): Carri
 /** getquota answers `data` with the figures themselves (not accepted/rejected lists). */
 function quotaOf(data: Record<string, unknown>): ProviderQuota {
   const figure = (name: string) => (typeof data[name] === "number" ? (data[name] as number) : null);
-  return { total: figure("quota_total"), used: figure("quota_used"), remaining: figure("quota_remain"), dailyLimit: figure("max_track_daily"), todayUsed: figure("today_used") };
+  return {
+    total: figure("quota_total"),
+    used: figure("quota_used"),
+    remaining: figure("quota_remain"),
+    dailyLimit: figure("max_track_daily"),
+    todayUsed: figure("today_used"),
+  };
 }

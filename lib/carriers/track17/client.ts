@@ -77,7 +77,10 @@ export class Track17Client {
     if (answer.code !== 0) {
       const first = answer.data?.errors?.[0];
       const code = first?.code ?? answer.code;
-      throw track17CallError(code, first?.message, now) ?? new CarrierError("bad_request", `17TRACK refused the ${endpoint} call (${code}): ${first?.message ?? "no reason given"}`);
+      throw (
+        track17CallError(code, first?.message, now) ??
+        new CarrierError("bad_request", `17TRACK refused the ${endpoint} call (${code}): ${first?.message ?? "no reason given"}`)
+      );
     }
     return (answer.data ?? {}) as Record<string, unknown>;
   }

@@ -119,7 +119,10 @@ export function parseTrack17Info(raw: unknown, carrierCode: string | null): Trac
     shipmentPackageCount: number(misc?.pieces),
     originCountryIso3: countryIso3(info.shipping_info?.shipper_address?.country),
     destinationCountryIso3: countryIso3(info.shipping_info?.recipient_address?.country),
-    lastMile: misc?.local_number && localKey !== carrierCode ? { trackingNumber: misc.local_number, slug: localKey ? (slugForProviderCode("track17", localKey) ?? null) : null } : null,
+    lastMile:
+      misc?.local_number && localKey !== carrierCode
+        ? { trackingNumber: misc.local_number, slug: localKey ? (slugForProviderCode("track17", localKey) ?? null) : null }
+        : null,
   };
   return { kind: "found", checkpoints, shipment: deriveShipmentFacts(checkpoints, reported) };
 }

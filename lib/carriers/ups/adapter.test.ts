@@ -1,11 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  FAKE_CREDENTIALS,
-  FIXTURE_NUMBERS,
-  type FakeCarrierServer,
-  loadFixture,
-  startFakeCarrierServer,
-} from "@/lib/carriers/testing/fake-carrier-server";
+import { FAKE_CREDENTIALS, FIXTURE_NUMBERS, type FakeCarrierServer, loadFixture, startFakeCarrierServer } from "@/lib/carriers/testing/fake-carrier-server";
 import { trackRequest } from "@/lib/carriers/testing/track-request";
 import { type TrackResult } from "@/lib/carriers/types";
 import { createUpsAdapter, type UpsAdapterOptions } from "@/lib/carriers/ups/adapter";
@@ -21,8 +15,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => server.reset());
 
-const adapter = (overrides: UpsAdapterOptions = {}) =>
-  createUpsAdapter({ baseUrl: server.url, ...FAKE_CREDENTIALS.ups, timeoutMs: 2_000, ...overrides });
+const adapter = (overrides: UpsAdapterOptions = {}) => createUpsAdapter({ baseUrl: server.url, ...FAKE_CREDENTIALS.ups, timeoutMs: 2_000, ...overrides });
 
 async function trackOne(number: string, overrides: UpsAdapterOptions = {}): Promise<TrackResult> {
   const request = trackRequest("ups", number);

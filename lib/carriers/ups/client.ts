@@ -107,8 +107,7 @@ export class UpsClient {
 
 /** The first `{code, message}` of UPS's `{response: {errors: [...]}}` error body. */
 function firstError(response: CarrierResponse): { code: string; message: string } | null {
-  const errors = (response.body as { response?: { errors?: { code?: unknown; message?: unknown }[] } } | null)?.response
-    ?.errors;
+  const errors = (response.body as { response?: { errors?: { code?: unknown; message?: unknown }[] } } | null)?.response?.errors;
   const first = Array.isArray(errors) ? errors[0] : undefined;
   if (!first) return null;
   return { code: String(first.code ?? ""), message: String(first.message ?? "") };

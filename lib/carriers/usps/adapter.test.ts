@@ -15,8 +15,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => server.reset());
 
-const adapter = (overrides: UspsAdapterOptions = {}) =>
-  createUspsAdapter({ baseUrl: server.url, ...FAKE_CREDENTIALS.usps, timeoutMs: 2_000, ...overrides });
+const adapter = (overrides: UspsAdapterOptions = {}) => createUspsAdapter({ baseUrl: server.url, ...FAKE_CREDENTIALS.usps, timeoutMs: 2_000, ...overrides });
 
 async function trackOne(number: string, overrides: UspsAdapterOptions = {}): Promise<TrackResult> {
   const request = trackRequest("usps", number);
@@ -98,9 +97,7 @@ describe("USPS adapter", () => {
       now,
     );
     const track = server.requests.find((request) => request.endpoint === "track")!;
-    expect(track.path).toBe(
-      `/tracking/v3/tracking/${numbers.delivered}?expand=DETAIL&destinationZIPCode=80202&mailingDate=2025-03-04`,
-    );
+    expect(track.path).toBe(`/tracking/v3/tracking/${numbers.delivered}?expand=DETAIL&destinationZIPCode=80202&mailingDate=2025-03-04`);
     expect(track.headers.authorization).toMatch(/^Bearer fake-usps-/);
   });
 

@@ -35,17 +35,7 @@ export type UspsAnswer = { kind: "answer"; body: unknown } | { kind: "not_found"
  * (150001–150004, 150009), or not trackable by us (another shipper's, a pickup number,
  * fraudulent postage, a suppressed country).
  */
-const NUMBER_ERROR_CODES = new Set([
-  "150001",
-  "150002",
-  "150003",
-  "150004",
-  "150008",
-  "150009",
-  "150010",
-  "150011",
-  "150012",
-]);
+const NUMBER_ERROR_CODES = new Set(["150001", "150002", "150003", "150004", "150008", "150009", "150010", "150011", "150012"]);
 
 /** USPS Tracking v3: OAuth client credentials, one number per call. */
 export class UspsClient {
@@ -68,13 +58,7 @@ export class UspsClient {
     const response = await this.tokens.withToken(
       `${this.baseUrl}|${credentials.clientId}`,
       () => this.fetchToken(credentials),
-      (token) =>
-        carrierRequest(
-          "USPS",
-          url.toString(),
-          { headers: { Authorization: `Bearer ${token}`, Accept: "application/json" } },
-          this.options,
-        ),
+      (token) => carrierRequest("USPS", url.toString(), { headers: { Authorization: `Bearer ${token}`, Accept: "application/json" } }, this.options),
     );
     if (response.status === 200) return { kind: "answer", body: response.body };
     const error = uspsError(response);

@@ -84,9 +84,7 @@ export function uspsEventStatus(
   options: { signed: boolean; newest: boolean; statusCategory: string | null | undefined },
 ): TagSubtag {
   const mapped =
-    lookupStatus(USPS_EVENT_CODES, eventCode) ??
-    (options.newest ? lookupStatus(USPS_STATUS_CATEGORIES, options.statusCategory) : undefined) ??
-    UNKNOWN_EVENT;
+    lookupStatus(USPS_EVENT_CODES, eventCode) ?? (options.newest ? lookupStatus(USPS_STATUS_CATEGORIES, options.statusCategory) : undefined) ?? UNKNOWN_EVENT;
   // A signer's name on the delivery makes a plain delivery a signed one.
   if (mapped[1] === "Delivered_001" && options.signed) return ["Delivered", "Delivered_003"];
   return mapped;

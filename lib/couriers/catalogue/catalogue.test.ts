@@ -69,12 +69,8 @@ describe("courier catalogue", () => {
       expect(members.length, group).toBeGreaterThan(0);
       for (const courier of members) expect(getCourier(courier.slug)).toBe(courier);
     }
-    expect(couriersInGroup("fedex-group").map((courier) => courier.slug)).toEqual(
-      expect.arrayContaining(["fedex", "fedex-uk", "fedex-fims", "fedex-freight"]),
-    );
-    expect(couriersInGroup("dhl-group").map((courier) => courier.slug)).toEqual(
-      expect.arrayContaining(["dhl", "dhl-global-mail", "dhl-germany"]),
-    );
+    expect(couriersInGroup("fedex-group").map((courier) => courier.slug)).toEqual(expect.arrayContaining(["fedex", "fedex-uk", "fedex-fims", "fedex-freight"]));
+    expect(couriersInGroup("dhl-group").map((courier) => courier.slug)).toEqual(expect.arrayContaining(["dhl", "dhl-global-mail", "dhl-germany"]));
     expect(couriersInGroup("dpd-group").map((courier) => courier.slug)).toContain("dpd-de");
     expect(couriersInGroup("gls-group").map((courier) => courier.slug)).toContain("gls-italy");
   });

@@ -1,14 +1,4 @@
-import {
-  dhlIdentcode,
-  fedexMod11,
-  gs1Mod10,
-  isCheckChar,
-  iso7064Mod3736,
-  luhn,
-  mod7,
-  s10,
-  upsMod10,
-} from "@/lib/couriers/checksums";
+import { dhlIdentcode, fedexMod11, gs1Mod10, isCheckChar, iso7064Mod3736, luhn, mod7, s10, upsMod10 } from "@/lib/couriers/checksums";
 import { S10_ISSUERS } from "./s10-issuers";
 
 /** Who issued one number, when the number itself says so (S10 country codes). */

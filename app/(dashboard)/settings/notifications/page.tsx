@@ -26,7 +26,10 @@ export default async function NotificationsPage() {
   const delivery = notificationDelivery();
   return (
     <>
-      <PageHeader title="Notifications" description="Customers hear about their shipment by e-mail and text message when its status changes, in the tracking's language." />
+      <PageHeader
+        title="Notifications"
+        description="Customers hear about their shipment by e-mail and text message when its status changes, in the tracking's language."
+      />
       <div className="space-y-6">
         <Card>
           <CardHeader title="How messages leave" description="Set by the server's configuration." />

@@ -3,4 +3,6 @@ import { listOrganizationsOf, SwitchOrganizationBody, switchOrganization } from 
 
 export const GET = dashboardRoute(async ({ db, user }) => listOrganizationsOf(db, user));
 
-export const POST = dashboardRoute(async ({ request, db, user }) => switchOrganization(db, user, (await readJson(request, SwitchOrganizationBody)).organizationId));
+export const POST = dashboardRoute(async ({ request, db, user }) =>
+  switchOrganization(db, user, (await readJson(request, SwitchOrganizationBody)).organizationId),
+);

@@ -5,9 +5,7 @@ import { listDashboardTrackings } from "@/lib/dashboard/list-dashboard-trackings
 import { trackingDetailWithRoute } from "@/lib/dashboard/tracking-view";
 import { createTracking } from "@/lib/trackings/create-tracking";
 
-export const GET = dashboardRoute(async ({ request, db, user }) =>
-  listDashboardTrackings(db, user.organization.id, new URL(request.url).searchParams),
-);
+export const GET = dashboardRoute(async ({ request, db, user }) => listDashboardTrackings(db, user.organization.id, new URL(request.url).searchParams));
 
 /** The body is the 2025-04 create body, so the form and the API accept the same fields. */
 export const POST = dashboardRoute(async ({ request, db, user }) => {

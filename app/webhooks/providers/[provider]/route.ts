@@ -1,3 +1,4 @@
 import { handleProviderPush } from "@/lib/api/provider-push";
 
-export const POST = async (request: Request, context: { params: Promise<{ provider: string }> }) => handleProviderPush(request, (await context.params).provider);
+export const POST = async (request: Request, context: { params: Promise<{ provider: string }> }) =>
+  handleProviderPush(request, (await context.params).provider);

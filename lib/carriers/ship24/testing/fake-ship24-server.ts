@@ -41,8 +41,18 @@ export async function startFakeShip24(options: { apiKey: string; webhookSecret: 
     const parcel = parcels.get(number);
     const tracker = trackers.get(number)!;
     return {
-      tracker: { trackerId: tracker.trackerId, trackingNumber: number, courierCode: parcel?.courierCode ? [parcel.courierCode] : [], isSubscribed: tracker.isSubscribed },
-      shipment: { statusMilestone: null, originCountryCode: "DE", destinationCountryCode: parcel?.destinationCountryCode ?? "FR", delivery: { estimatedDeliveryDate: null } },
+      tracker: {
+        trackerId: tracker.trackerId,
+        trackingNumber: number,
+        courierCode: parcel?.courierCode ? [parcel.courierCode] : [],
+        isSubscribed: tracker.isSubscribed,
+      },
+      shipment: {
+        statusMilestone: null,
+        originCountryCode: "DE",
+        destinationCountryCode: parcel?.destinationCountryCode ?? "FR",
+        delivery: { estimatedDeliveryDate: null },
+      },
       events: (parcel?.events ?? [])
         .map((event, index) => ({
           eventId: `${tracker.trackerId}-${index}`,
@@ -66,7 +76,8 @@ export async function startFakeShip24(options: { apiKey: string; webhookSecret: 
     req.on("end", () => {
       const path = (req.url ?? "").replace(/^\/public\/v1/, "");
       calls.push({ method: req.method ?? "", path });
-      const send = (status: number, body: string, headers: Record<string, string> = {}) => res.writeHead(status, { "content-type": "application/json", ...headers }).end(body);
+      const send = (status: number, body: string, headers: Record<string, string> = {}) =>
+        res.writeHead(status, { "content-type": "application/json", ...headers }).end(body);
       const failure = failures.shift();
       if (req.headers.authorization !== `Bearer ${options.apiKey}` || failure === "auth") return send(401, errorBody("unauthorized", "Invalid API key"));
       if (failure === "rate") return send(429, errorBody("too_many_requests", "Slow down"), { "retry-after": "3" });
@@ -108,7 +119,9 @@ export async function startFakeShip24(options: { apiKey: string; webhookSecret: 
     },
     pushRequest(url, number, secret = options.webhookSecret) {
       if (!trackers.has(number)) trackers.set(number, { trackerId: `trk_${++sequence}`, isSubscribed: true });
-      const rawBody = JSON.stringify({ trackings: [{ metadata: { generatedAt: new Date().toISOString(), messageId: `msg_${++sequence}`, topic: "tracking/events" }, ...trackingOf(number) }] });
+      const rawBody = JSON.stringify({
+        trackings: [{ metadata: { generatedAt: new Date().toISOString(), messageId: `msg_${++sequence}`, topic: "tracking/events" }, ...trackingOf(number) }],
+      });
       return new Request(url, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${secret}` }, body: rawBody });
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),

@@ -31,7 +31,12 @@ export type FakeTrack17Failure = "quota" | "daily" | "auth" | "rate" | "down";
 export interface FakeTrack17 {
   baseUrl: string;
   /** `registered`: as if an earlier poll had registered it (a benchmark's steady state). */
-  script(number: string, carrier: number, events: FakeTrack17Event[], extra?: { localNumber?: string; localCarrier?: number; undetectable?: boolean; registered?: boolean }): void;
+  script(
+    number: string,
+    carrier: number,
+    events: FakeTrack17Event[],
+    extra?: { localNumber?: string; localCarrier?: number; undetectable?: boolean; registered?: boolean },
+  ): void;
   setNow(now: Date): void;
   registered(number: string): boolean;
   stopped(number: string): boolean;
@@ -72,7 +77,14 @@ export async function startFakeTrack17(options: { apiKey: string }): Promise<Fak
     return {
       shipping_info: { shipper_address: { country: "CN" }, recipient_address: { country: "GB" } },
       latest_status: { status: latest.subStatus.split("_")[0], sub_status: latest.subStatus },
-      misc_info: { service_type: "Standard", weight_kg: "0.25", pieces: "1", local_number: parcel.localNumber ?? null, local_key: parcel.localCarrier ?? null, local_provider: null },
+      misc_info: {
+        service_type: "Standard",
+        weight_kg: "0.25",
+        pieces: "1",
+        local_number: parcel.localNumber ?? null,
+        local_key: parcel.localCarrier ?? null,
+        local_provider: null,
+      },
       tracking: {
         providers: [...legs].map(([key, events]) => ({
           provider: { key, name: `Carrier ${key}` },
@@ -95,18 +107,25 @@ export async function startFakeTrack17(options: { apiKey: string }): Promise<Fak
 
   function answer(endpoint: string, items: Array<{ number: string; carrier?: number }>): { status: number; body: unknown; headers?: Record<string, string> } {
     const failure = failures.shift();
-    if (failure === "auth") return { status: 401, body: { code: TRACK17_CODES.invalidKey, data: { errors: [{ code: TRACK17_CODES.invalidKey, message: "Invalid access token" }] } } };
+    if (failure === "auth")
+      return { status: 401, body: { code: TRACK17_CODES.invalidKey, data: { errors: [{ code: TRACK17_CODES.invalidKey, message: "Invalid access token" }] } } };
     if (failure === "rate") return { status: 429, body: { code: 429 }, headers: { "retry-after": "7" } };
     if (failure === "down") return { status: 503, body: { code: 503 } };
-    if (failure === "daily") return { status: 200, body: { code: TRACK17_CODES.dailyLimit, data: { errors: [{ code: TRACK17_CODES.dailyLimit, message: "Daily limit reached" }] } } };
-    if (endpoint === "getquota") return { status: 200, body: { code: 0, data: { quota_total: 100, quota_used: 100 - quotaRemaining, quota_remain: quotaRemaining, today_used: 0, max_track_daily: 0 } } };
+    if (failure === "daily")
+      return { status: 200, body: { code: TRACK17_CODES.dailyLimit, data: { errors: [{ code: TRACK17_CODES.dailyLimit, message: "Daily limit reached" }] } } };
+    if (endpoint === "getquota")
+      return {
+        status: 200,
+        body: { code: 0, data: { quota_total: 100, quota_used: 100 - quotaRemaining, quota_remain: quotaRemaining, today_used: 0, max_track_daily: 0 } },
+      };
     const accepted: unknown[] = [];
     const rejected: unknown[] = [];
     for (const item of items) {
       const parcel = parcels.get(item.number);
       if (endpoint === "register") {
         if (failure === "quota" || quotaRemaining <= 0) rejected.push(refusal(item.number, TRACK17_CODES.quotaExhausted, "Quota exhausted"));
-        else if (parcel?.undetectable || (!parcel && item.carrier === undefined)) rejected.push(refusal(item.number, TRACK17_CODES.carrierNotDetectable, "Carrier cannot be detected"));
+        else if (parcel?.undetectable || (!parcel && item.carrier === undefined))
+          rejected.push(refusal(item.number, TRACK17_CODES.carrierNotDetectable, "Carrier cannot be detected"));
         else if (registered.has(item.number)) rejected.push(refusal(item.number, TRACK17_CODES.alreadyRegistered, "Already registered"));
         else {
           registered.add(item.number);
@@ -140,13 +159,17 @@ export async function startFakeTrack17(options: { apiKey: string }): Promise<Fak
     req.on("end", () => {
       const endpoint = (req.url ?? "").split("/").pop() ?? "";
       if (req.headers["17token"] !== options.apiKey) {
-        res.writeHead(401, { "content-type": "application/json" }).end(JSON.stringify({ code: TRACK17_CODES.invalidKey, data: { errors: [{ code: TRACK17_CODES.invalidKey, message: "Invalid access token" }] } }));
+        res
+          .writeHead(401, { "content-type": "application/json" })
+          .end(JSON.stringify({ code: TRACK17_CODES.invalidKey, data: { errors: [{ code: TRACK17_CODES.invalidKey, message: "Invalid access token" }] } }));
         return;
       }
       const items = JSON.parse(Buffer.concat(chunks).toString("utf8") || "[]") as Array<{ number: string; carrier?: number }>;
       calls.push({ endpoint, numbers: items.map((item) => item.number) });
       if (items.length > 40) {
-        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ code: TRACK17_CODES.tooManyNumbers, data: { errors: [{ code: TRACK17_CODES.tooManyNumbers, message: "More than 40" }] } }));
+        res
+          .writeHead(200, { "content-type": "application/json" })
+          .end(JSON.stringify({ code: TRACK17_CODES.tooManyNumbers, data: { errors: [{ code: TRACK17_CODES.tooManyNumbers, message: "More than 40" }] } }));
         return;
       }
       const { status, body, headers } = answer(endpoint, items);
@@ -158,8 +181,15 @@ export async function startFakeTrack17(options: { apiKey: string }): Promise<Fak
 
   function pushRequest(url: string, number: string, event: "TRACKING_UPDATED" | "TRACKING_STOPPED" = "TRACKING_UPDATED"): Request {
     const parcel = parcels.get(number)!;
-    const rawBody = JSON.stringify({ event, data: { number, carrier: parcel.carrier, tag: "", track_info: event === "TRACKING_UPDATED" ? trackInfo(number) : undefined } });
-    return new Request(url, { method: "POST", headers: { "content-type": "application/json", sign: track17Signature(rawBody, options.apiKey) }, body: rawBody });
+    const rawBody = JSON.stringify({
+      event,
+      data: { number, carrier: parcel.carrier, tag: "", track_info: event === "TRACKING_UPDATED" ? trackInfo(number) : undefined },
+    });
+    return new Request(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", sign: track17Signature(rawBody, options.apiKey) },
+      body: rawBody,
+    });
   }
 
   return {

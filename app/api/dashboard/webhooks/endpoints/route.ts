@@ -4,10 +4,9 @@ import { listWebhookEndpoints } from "@/lib/webhooks/list-webhook-endpoints";
 import { webhookEndpointInput } from "@/lib/webhooks/webhook-endpoint-input";
 import { webhookEndpointView } from "@/lib/webhooks/webhook-views";
 
-export const GET = dashboardRoute(
-  async ({ db, user }) => ({ endpoints: (await listWebhookEndpoints(db, user.organization.id)).map(webhookEndpointView) }),
-  { adminOnly: true },
-);
+export const GET = dashboardRoute(async ({ db, user }) => ({ endpoints: (await listWebhookEndpoints(db, user.organization.id)).map(webhookEndpointView) }), {
+  adminOnly: true,
+});
 
 export const POST = dashboardRoute(
   async ({ request, db, user }) => {
