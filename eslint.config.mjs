@@ -19,6 +19,32 @@ const config = [
       "no-restricted-imports": ["error", { patterns: ["@/db/*", "drizzle-orm", "drizzle-orm/*"] }],
     },
   },
+  {
+    // The domain knows no HTTP envelope or version: it throws lib/domain-errors, and lib/api maps them.
+    files: ["lib/**/*.ts", "lib/**/*.tsx"],
+    ignores: ["lib/api/**", "**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@/lib/api", "@/lib/api/**", "**/lib/api", "**/lib/api/**", "../api", "../api/**", "../../api/**"],
+              message: "Only lib/api speaks the wire: throw a lib/domain-errors error, or take what you need as a parameter.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Settings are read, validated and defaulted in one place.
+    files: ["**/*.ts", "**/*.tsx"],
+    ignores: ["lib/env.ts", "**/*.test.ts", "e2e/**", "bench/**", "scripts/**", "testing/**", "*.config.ts", "instrumentation.ts"],
+    rules: {
+      "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read settings through lib/env.ts." }],
+    },
+  },
 ];
 
 export default config;

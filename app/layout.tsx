@@ -2,6 +2,9 @@ import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import "./globals.css";
 
+// Every page is rendered per request, so Next.js can put each response's CSP nonce (proxy.ts) on its scripts.
+export const dynamic = "force-dynamic";
+
 export const metadata: Metadata = {
   title: { default: "Waybill", template: "%s · Waybill" },
   description: "Self-hosted shipment tracking for online merchants",

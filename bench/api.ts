@@ -6,19 +6,19 @@
 // The server runs as in scale mode: background functions belong to Inngest, here a local stand-in
 // for its event API, so the figures are the API's own. Creates are measured a second time with the
 // embedded runner in the same process, polling every new tracking on the same two cores.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import autocannon from "autocannon";
 import type { Sql } from "postgres";
 import { sql } from "drizzle-orm";
 import { migrateDatabase, openPostgres } from "@/db/client";
-import { testPostgresUrl } from "@/db/testing";
+import { testPostgresUrl } from "@/testing/db";
 import { organizations } from "@/db/schema";
 import { createApiKey } from "@/lib/accounts/create-api-key";
 import { createOrganization } from "@/lib/accounts/create-organization";
 import { env } from "@/lib/env";
+import { buildIfStale } from "../scripts/build-if-stale.mjs";
 
 function option(args: string[], name: string, fallback: number): number {
   const index = args.indexOf(`--${name}`);
@@ -108,7 +108,6 @@ async function startServer(url: string, port: number, rateLimitStore: string, jo
       DATABASE_URL: url,
       WAYBILL_ENCRYPTION_KEY: BENCH_ENCRYPTION_KEY,
       NEXTAUTH_SECRET: "bench-nextauth-secret",
-      WAYBILL_BENCH_ROUTES: "1",
       RATE_LIMIT_STORE: rateLimitStore,
       ...jobsEnv,
     },
@@ -180,10 +179,8 @@ export async function run(args: string[]) {
   // One instance counts rate-limit windows in memory; several share them in PostgreSQL or Redis.
   const storeIndex = args.indexOf("--rate-limit-store");
   const rateLimitStore = storeIndex >= 0 ? args[storeIndex + 1]! : "memory";
-  if (!existsSync(".next/BUILD_ID")) {
-    console.log("building the production app…");
-    if (spawnSync("npx", ["next", "build"], { stdio: "inherit" }).status !== 0) process.exit(1);
-  }
+  // The reference routes exist only in a bench build.
+  buildIfStale({ flavour: "bench" });
   const { handle, url, key, organizationId } = await seed(rows);
   const eventApi = await startEventApiStandIn();
   const port = 3900 + Math.floor(Math.random() * 90);
@@ -239,6 +236,7 @@ export async function run(args: string[]) {
   try {
     // Warm every measured path (JIT, route chunks, prepared statements) before measuring.
     await getLoad("/2025-04", 3);
+    await getLoad("/tracking/2026-07", 3);
     await getLoad("/bench", 3);
     await load({ url: `${base}${listPath}`, headers: { ...headers }, connections: 8, duration: 2 });
     await createLoad("/bench", 3);
@@ -248,6 +246,12 @@ export async function run(args: string[]) {
       (seconds) => getLoad("/bench", seconds),
     );
     const get = getRun.measured;
+    // The newest official client's path: /tracking/2026-07, its version's codec.
+    const get2607Run = await besideReference(
+      (seconds) => getLoad("/tracking/2026-07", seconds),
+      (seconds) => getLoad("/bench", seconds),
+    );
+    const get2607 = get2607Run.measured;
     const list = await load({ url: `${base}${listPath}`, headers: { ...headers }, connections, duration });
 
     const singleLatencies: number[] = [];
@@ -303,6 +307,7 @@ export async function run(args: string[]) {
       console.log(`${name.padEnd(34)} ${m.perSecond.toFixed(0).padStart(7)} req/s   p50 ${m.p50Ms} ms   p99 ${m.p99Ms} ms   errors ${m.errors}`);
     console.log(`\n${rows} trackings, ${connections} concurrent clients, ${duration} s per run, rate limits counted in ${rateLimitStore}`);
     row("GET /2025-04/trackings/:id", get);
+    row("GET /tracking/2026-07/trackings/:id", get2607);
     row("POST /2025-04/trackings", create);
     row("POST, embedded runner in process", createEmbedded);
     row("GET filtered list (limit 20)", list);
@@ -310,7 +315,7 @@ export async function run(args: string[]) {
     row("empty POST handler (framework)", createRun.reference);
     const turns = (run: typeof getRun) =>
       run.rounds.references.map((reference, i) => `${reference.perSecond.toFixed(0)}/${run.rounds.measured[i]!.perSecond.toFixed(0)}`).join(", ");
-    console.log(`turns, reference/API req/s: GET ${turns(getRun)}; POST ${turns(createRun)}`);
+    console.log(`turns, reference/API req/s: GET ${turns(getRun)}; GET 2026-07 ${turns(get2607Run)}; POST ${turns(createRun)}`);
     console.log(`events the creates sent to the Inngest stand-in: ${eventsSent.events} in ${eventsSent.sends} sends`);
     console.log(`${"bare driver: select by id".padEnd(34)} ${driverGet.toFixed(0).padStart(7)} queries/s`);
     console.log(`${"bare driver: filtered list query".padEnd(34)} ${driverList.toFixed(0).padStart(7)} queries/s`);
@@ -327,6 +332,9 @@ export async function run(args: string[]) {
         get_p50_ms: get.p50Ms,
         get_p99_ms: get.p99Ms,
         get_vs_framework: round(get.perSecond / getRun.reference.perSecond),
+        get_2026_07_per_s: round(get2607.perSecond, 0),
+        get_2026_07_p99_ms: get2607.p99Ms,
+        get_2026_07_vs_framework: round(get2607.perSecond / get2607Run.reference.perSecond),
         get_vs_driver: round(get.perSecond / driverGet),
         create_per_s: round(create.perSecond, 0),
         create_p99_ms: create.p99Ms,

@@ -60,7 +60,7 @@ export async function run(args: string[]): Promise<void> {
   const { PER_NUMBER_POLL_BATCH } = await import("@/lib/trackings/poll-dispatch");
   const { createTracking } = await import("@/lib/trackings/create-tracking");
   const { createWebhookEndpoint } = await import("@/lib/webhooks/create-webhook-endpoint");
-  const { startWebhookReceiver } = await import("@/lib/testing/webhook-receiver");
+  const { startWebhookReceiver } = await import("@/testing/webhook-receiver");
   const { and, asc, count, eq, gte, inArray } = await import("drizzle-orm");
 
   const handle = await getDatabaseHandle();

@@ -28,11 +28,11 @@ export interface DatabaseHandle {
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), "db", "migrations");
 
 /** The embedded database, on its own thread (db/pglite-thread-client.ts); in memory without a directory. */
-export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
+export async function openPglite(dataDir?: string, onUnexpectedStop?: (error: Error) => void): Promise<DatabaseHandle> {
   const { PGliteThread } = await import("./pglite-thread-client");
   const { drizzle } = await import("drizzle-orm/pglite");
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const thread = await PGliteThread.create(dataDir);
+  const thread = await PGliteThread.create(dataDir, onUnexpectedStop);
   const client = thread.asPglite();
   const db = drizzle(client, { schema }) as unknown as Database;
   return { db, kind: "pglite", pglite: client, close: () => thread.close() };
@@ -72,9 +72,17 @@ interface ProcessDatabase {
 const globalState = globalThis as unknown as { __waybillDb?: ProcessDatabase };
 const state: ProcessDatabase = (globalState.__waybillDb ??= {});
 
+/** The server cannot work without its database: exit non-zero so a supervisor starts it again. */
+function exitWithoutDatabase(error: Error): void {
+  console.error(`Waybill: the embedded database stopped (${error.message}); exiting so the server can be started again.`);
+  process.exit(1);
+}
+
 async function openConfigured(): Promise<DatabaseHandle> {
   const { DATABASE_URL, DATABASE_POOL_SIZE, WAYBILL_DATA_DIR } = env();
-  const handle = DATABASE_URL ? await openPostgres(DATABASE_URL, { max: DATABASE_POOL_SIZE }) : await openPglite(path.resolve(WAYBILL_DATA_DIR, "pglite"));
+  const handle = DATABASE_URL
+    ? await openPostgres(DATABASE_URL, { max: DATABASE_POOL_SIZE })
+    : await openPglite(path.resolve(WAYBILL_DATA_DIR, "pglite"), exitWithoutDatabase);
   await migrateDatabase(handle);
   return handle;
 }

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PgBossQueue } from "@/inngest/embedded/pg-boss-queue";
-import { postgresStoreFactory, RateLimiter } from "@/lib/api/rate-limit";
+import { RateLimiter } from "@/lib/api/rate-limit";
+import { postgresStoreFactory } from "@/lib/rate-limit-store";
 import type { DatabaseHandle } from "./client";
-import { createTestDatabase } from "./testing";
+import { createTestDatabase } from "@/testing/db";
 
 // Scale mode's pools are PostgreSQL's own question, whichever engine the rest of the suite runs on.
 const POOL_SIZE = 3;

@@ -42,16 +42,24 @@ export class PGliteThread {
   #nextId = 1;
   /** Set once the thread is gone: every later call fails at once instead of waiting for ever. */
   #stopped: Error | undefined;
+  #closing = false;
 
-  private constructor(worker: Worker) {
+  private constructor(
+    worker: Worker,
+    private readonly onUnexpectedStop: (error: Error) => void,
+  ) {
     this.#worker = worker;
     worker.on("message", (message: Incoming) => this.#receive(message));
-    worker.on("error", (error) => this.#stop(error));
-    worker.on("exit", (code) => this.#stop(new Error(`The database thread stopped (exit code ${code})`)));
+    worker.on("error", (error) => this.#died(error));
+    worker.on("exit", (code) => this.#died(new Error(`The database thread stopped (exit code ${code})`)));
   }
 
-  /** Starts the thread and opens the database (in memory without a directory). */
-  static async create(dataDir?: string): Promise<PGliteThread> {
+  /**
+   * Starts the thread and opens the database (in memory without a directory). `onUnexpectedStop`
+   * hears of a thread that dies without being closed: the server exits then, so a supervisor
+   * restarts it, rather than answering every request with an error.
+   */
+  static async create(dataDir?: string, onUnexpectedStop: (error: Error) => void = () => {}): Promise<PGliteThread> {
     const worker = new Worker(THREAD_SCRIPT, { workerData: { dataDir } });
     await new Promise<void>((resolve, reject) => {
       const onError = (error: Error) => reject(error);
@@ -62,7 +70,12 @@ export class PGliteThread {
         else reject(new Error(`The database thread answered ${message.kind} before it was ready`));
       });
     });
-    return new PGliteThread(worker);
+    return PGliteThread.fromWorker(worker, onUnexpectedStop);
+  }
+
+  /** Wraps a started thread (one that has said "ready"). */
+  static fromWorker(worker: Worker, onUnexpectedStop: (error: Error) => void = () => {}): PGliteThread {
+    return new PGliteThread(worker, onUnexpectedStop);
   }
 
   query<T>(text: string, params?: unknown[], options?: QueryOptions, tx?: number): Promise<Results<T>> {
@@ -110,6 +123,7 @@ export class PGliteThread {
 
   async close(): Promise<void> {
     if (this.#stopped) return;
+    this.#closing = true;
     await this.#send({ kind: "close" });
     await this.#worker.terminate();
     this.#stop(new Error("The database thread stopped (closed)"));
@@ -140,6 +154,12 @@ export class PGliteThread {
     this.#pending.delete(message.id);
     if (message.kind === "result") pending.resolve(message.result);
     else pending.reject(databaseError(message.error));
+  }
+
+  #died(error: Error): void {
+    const unexpected = !this.#closing && !this.#stopped;
+    this.#stop(error);
+    if (unexpected) this.onUnexpectedStop(error);
   }
 
   #stop(error: Error): void {

@@ -12,7 +12,11 @@ test("the dashboard asks for a session and its API refuses anonymous calls", asy
   const anonymous = await request.get(`${baseURL()}/api/dashboard/trackings`);
   expect(anonymous.status()).toBe(401);
   expect((await anonymous.json()).error.message).toMatch(/sign in/i);
-  expect((await request.post(`${baseURL()}/api/auth/first-admin`, { data: { email: "x@example.com", password: "long-enough-1" } })).status()).toBe(409);
+  const setUp = (headers: Record<string, string>) =>
+    request.post(`${baseURL()}/api/auth/first-admin`, { headers, data: { email: "x@example.com", password: "long-enough-1" } });
+  // From another origin (a page the admin happens to visit), refused before anything else.
+  expect((await setUp({ origin: "https://evil.example" })).status()).toBe(403);
+  expect((await setUp({ origin: new URL(baseURL()).origin })).status()).toBe(409);
 });
 
 test("signs in, refuses a wrong password, and signs out", async ({ page }) => {

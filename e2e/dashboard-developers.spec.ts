@@ -10,7 +10,9 @@ test("creates an API key, uses it on the public API, and revokes it", async ({ p
   const keyField = page.getByLabel("New API key");
   await expect(keyField).toHaveValue(/^wb_/);
   const key = await keyField.inputValue();
-  await expect(page.getByRole("button", { name: "Copy" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Copy API key" })).toBeVisible();
+  await expect(page.getByLabel(/^API secret/)).toHaveValue(/.{32,}/);
+  await expect(page.getByRole("button", { name: "Copy API secret" })).toBeVisible();
   await screenshot(page, "api-keys");
 
   const number = testingNumber();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
+import { startWebhookReceiver, type WebhookReceiver } from "@/testing/webhook-receiver";
 import { baseURL, screenshot, signIn, testingNumber } from "./fixtures/dashboard";
 
 let receiver: WebhookReceiver;
@@ -62,7 +62,10 @@ test("a change made on the tracking page reaches the webhook URL and shows in th
   });
   const { id } = (await created.json()).data;
   await signIn(page);
-  const endpoint = await page.request.post(`${baseURL()}/api/dashboard/webhooks/endpoints`, { data: { url: receiver.url, apiVersion: "2025-04" } });
+  const endpoint = await page.request.post(`${baseURL()}/api/dashboard/webhooks/endpoints`, {
+    headers: { origin: new URL(baseURL()).origin },
+    data: { url: receiver.url, apiVersion: "2025-04" },
+  });
   expect(endpoint.status()).toBe(201);
   await page.goto(`/trackings/${id}`);
   await page.getByRole("button", { name: "Mark as completed" }).click();
@@ -76,5 +79,7 @@ test("a change made on the tracking page reaches the webhook URL and shows in th
   expect(bodies.some((body) => body.msg?.id === id && body.msg?.tag === "Delivered")).toBe(true);
   await screenshot(page, "tracking-detail-webhooks");
   const { endpoint: added } = await endpoint.json();
-  expect((await page.request.delete(`${baseURL()}/api/dashboard/webhooks/endpoints/${added.id}`)).status()).toBe(200);
+  expect(
+    (await page.request.delete(`${baseURL()}/api/dashboard/webhooks/endpoints/${added.id}`, { headers: { origin: new URL(baseURL()).origin } })).status(),
+  ).toBe(200);
 });

@@ -14,9 +14,11 @@ export default async function globalSetup() {
     NEXTAUTH_SECRET: "e2e-secret-not-for-production",
   });
   const [, apiKey] = await server.waitFor(/API key: (\S+)/);
+  const [, apiSecret] = await server.waitFor(/API secret: (\S+)/);
 
   process.env.WAYBILL_E2E_BASE_URL = server.baseURL;
   process.env.WAYBILL_E2E_API_KEY = apiKey;
+  process.env.WAYBILL_E2E_API_SECRET = apiSecret;
   process.env.WAYBILL_E2E_DATA_DIR = server.dataDir;
 
   return () => server.stop();

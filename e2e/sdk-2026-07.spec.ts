@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { AfterShip } from "aftership-tracking-sdk-17";
+import { AfterShip, AuthType } from "aftership-tracking-sdk-17";
 
 // The newest official client, @aftership/tracking-sdk@17.0.0, unchanged: it calls /tracking/2026-07/….
 const baseURL = process.env.WAYBILL_E2E_BASE_URL!;
@@ -30,6 +30,8 @@ test("@aftership/tracking-sdk@17.0.0 drives every method of 2026-07", async () =
   expect(fetched.data).toMatchObject({ id, shipment_direction: null, return_shipment: null });
   expect(fetched.data).not.toHaveProperty("last_mile_tracking_supported");
 
+  // A second tracking of its own, so paging has two pages whatever other specs created.
+  await client.tracking.createTracking({ tracking_number: `ITD-2-${Date.now()}`, slug: "testing-courier" } as any);
   const firstPage = await client.tracking.getTrackings({ limit: 1 } as any);
   expect(firstPage.data?.trackings).toHaveLength(1);
   expect(firstPage.data?.pagination?.has_next_page).toBe(true);
@@ -73,4 +75,20 @@ test("@aftership/tracking-sdk@17.0.0 drives every method of 2026-07", async () =
   const deleted = await client.tracking.deleteTrackingById(id);
   expect(deleted.data?.id).toBe(id);
   await expect(client.tracking.getTrackingById(id)).rejects.toMatchObject({ meta_code: 4004, status_code: 404 });
+});
+
+test("@aftership/tracking-sdk@17.0.0 signing its requests (auth_type AES) works with the key's API secret, and not with another", async () => {
+  const signing = new AfterShip({ api_key: apiKey, api_secret: process.env.WAYBILL_E2E_API_SECRET!, auth_type: AuthType.AES, domain: baseURL, max_retry: 0 });
+  const number = `ITD-1-${Date.now()}`;
+  const created = await signing.tracking.createTracking({ tracking_number: number, slug: "testing-courier", title: "Signed" } as any);
+  expect(created.data).toMatchObject({ tracking_number: number, title: "Signed" });
+  const listed = await signing.tracking.getTrackings({ tracking_numbers: number, limit: 5 } as any);
+  expect(listed.data?.trackings?.map((tracking) => tracking.id)).toEqual([created.data!.id]);
+  const fetched = await signing.tracking.getTrackingById(created.data!.id!);
+  expect(fetched.data?.title).toBe("Signed");
+
+  const forger = new AfterShip({ api_key: apiKey, api_secret: "a-guessed-secret", auth_type: AuthType.AES, domain: baseURL, max_retry: 0 });
+  const refused = await forger.tracking.getTrackingById(created.data!.id!).catch((error: unknown) => error);
+  expect(refused).toMatchObject({ meta_code: 401 });
+  expect(String((refused as { status_code?: unknown }).status_code)).toBe("401");
 });

@@ -61,3 +61,31 @@ test("pages of a growing list are the same whichever instance serves each page",
   }
   expect(seen).toEqual(["Old 8", "Old 7", "Old 6", "Old 5", "Old 4", "Old 3", "Old 2", "Old 1", "Old 0"]);
 });
+
+test("a create retried with one Idempotency-Key on both instances at once creates one tracking", async ({ request }) => {
+  const trackingNumber = testingNumber();
+  const send = (instance: RunningWaybill, body: object) =>
+    request.post(`${instance.baseURL}/tracking/2026-07/trackings`, {
+      headers: { "as-api-key": apiKey, "idempotency-key": `order-${trackingNumber}` },
+      data: body,
+    });
+  const body = { tracking_number: trackingNumber, slug: "testing-courier", title: "Retried" };
+  const burst = await Promise.all(instances.flatMap((instance) => [send(instance, body), send(instance, body)]));
+  expect(burst.map((answer) => answer.status()).every((status) => status === 201 || status === 409)).toBe(true);
+
+  const ids = new Set<string>();
+  for (const instance of instances) {
+    const settled = await send(instance, body);
+    expect(settled.status()).toBe(201);
+    ids.add((await settled.json()).data.id);
+  }
+  expect(ids.size).toBe(1);
+  const listed = await request.get(`${instances[0]!.baseURL}/tracking/2026-07/trackings?tracking_numbers=${trackingNumber}`, {
+    headers: { "as-api-key": apiKey },
+  });
+  expect((await listed.json()).data.trackings).toHaveLength(1);
+
+  const otherBody = await send(instances[1]!, { ...body, title: "Another body" });
+  expect(otherBody.status()).toBe(409);
+  expect((await otherBody.json()).meta.message).toMatch(/Idempotency-Key/);
+});

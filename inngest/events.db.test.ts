@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { Executor } from "@/db/client";
 import { jobEvents } from "@/db/schema";
-import { setupTestDatabase } from "@/lib/testing/database";
+import { setupTestDatabase } from "@/testing/database";
 import { defineEvent, sendEvent, withEventsAfterCommit } from "./events";
-import { eventsSent } from "./testing";
+import { eventsSent } from "@/testing/inngest";
 
 const database = setupTestDatabase();
 

@@ -42,6 +42,8 @@ const envSchema = z.object({
   NEXTAUTH_SECRET: z.string().optional(),
   NEXTAUTH_URL: z.string().url().optional(),
   PUBLIC_BASE_URL: z.string().url().optional(),
+  /** Proxies whose X-Forwarded-For is believed (addresses, CIDRs, or loopback / linklocal / uniquelocal); none by default. */
+  TRUSTED_PROXIES: z.string().optional(),
   /** Shortens real carriers' poll intervals by this factor (the chaos benchmark, demos); 1 in production. */
   POLL_INTERVAL_SCALE: z.coerce.number().positive().max(1).default(1),
   /** Server-wide tracking-provider keys: organisations without their own key use these. */
@@ -70,6 +72,26 @@ export function env(): Env {
     cached = parsed.data;
   }
   return cached;
+}
+
+// Read on every use (cheap), so a test or benchmark can shrink time between cases.
+const webhookTimingSchema = z.object({
+  /** The retry schedule's unit: attempt n waits 2^(n−2) units (compat-reference §12: 30 s). */
+  WEBHOOK_RETRY_UNIT_MS: z.coerce.number().int().positive().default(30_000),
+  /** How long a receiver has to answer one attempt. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+});
+
+export function webhookTimings(): z.infer<typeof webhookTimingSchema> {
+  return webhookTimingSchema.parse(process.env);
+}
+
+/**
+ * The per-carrier settings (`<CARRIER>_BASE_URL`, `_TIMEOUT_MS`, `_RATE_LIMIT`, credentials): named
+ * by each adapter, so they are read as a whole rather than listed in the schema above.
+ */
+export function carrierSettings(): Readonly<Record<string, string | undefined>> {
+  return { ...process.env };
 }
 
 /** Tests change process.env between suites; let them re-read it. */

@@ -4,14 +4,17 @@ import { bootstrapDemoOrganization } from "@/lib/accounts/bootstrap";
 import { createFirstAdmin } from "@/lib/accounts/create-first-admin";
 import { hasAnyUser } from "@/lib/accounts/has-any-user";
 import { issueSetupToken } from "@/lib/accounts/setup-token";
+import { stampEveryRequest } from "@/lib/client-address";
 import { env } from "@/lib/env";
 import { missingScaleModeSettings } from "@/lib/scale-mode-settings";
 import { secureDataDir } from "@/lib/secure-data-dir";
 import { seedWebhooksFromEnv } from "@/lib/webhooks/seed-webhooks-from-env";
+import { sealPlainWebhookSecrets } from "@/lib/webhooks/webhook-secret-cipher";
 
 const globalState = globalThis as unknown as { __waybillStarted?: Promise<void> };
 
 async function start(): Promise<void> {
+  stampEveryRequest(env().TRUSTED_PROXIES);
   const missing = missingScaleModeSettings(env());
   if (missing.length) {
     // A supervisor restarting a misconfigured instance beats one that silently cannot read the others' data.
@@ -22,10 +25,13 @@ async function start(): Promise<void> {
   }
   if (!env().DATABASE_URL) secureDataDir(env().WAYBILL_DATA_DIR);
   const db = await getDb();
+  const sealed = await sealPlainWebhookSecrets(db);
+  if (sealed) console.log(`Waybill: sealed ${sealed} webhook secret${sealed === 1 ? "" : "s"} stored in the clear by an earlier version.`);
   const demo = await bootstrapDemoOrganization(db);
   if (demo.apiKey) {
-    console.log("Waybill: created the demo organisation. Its API key is shown only this once:");
+    console.log("Waybill: created the demo organisation. Its API key (and the secret for clients that sign requests) is shown only this once:");
     console.log(`API key: ${demo.apiKey}`);
+    console.log(`API secret: ${demo.apiSecret}`);
   }
   const { WAYBILL_ADMIN_EMAIL, WAYBILL_ADMIN_PASSWORD, WAYBILL_WEBHOOK_URLS, WAYBILL_WEBHOOK_SECRET } = env();
   const webhooks = await seedWebhooksFromEnv(db, demo.organizationId, { urls: WAYBILL_WEBHOOK_URLS, secret: WAYBILL_WEBHOOK_SECRET });

@@ -1,14 +1,10 @@
 #!/usr/bin/env node
-// `npm start`: build the app, then serve it. Migrations and first-start seeding run inside the
+// `npm start`: build the app (only if its sources changed since the last build), then serve it. Migrations and first-start seeding run inside the
 // server process (instrumentation.ts), because an embedded PGlite directory admits one process.
-import { spawnSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
+import { buildIfStale } from "./build-if-stale.mjs";
 
-const run = (cmd, args) => {
-  const result = spawnSync(cmd, args, { stdio: "inherit" });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-};
-
-if (process.env.WAYBILL_SKIP_BUILD !== "1") run("npx", ["next", "build"]);
+if (process.env.WAYBILL_SKIP_BUILD !== "1") buildIfStale();
 
 const port = process.env.PORT ?? "3000";
 // Keep-alive longer than clients' and proxies' idle timeouts, so a reused connection is not reset mid-request.

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// `npm test`: lint, typecheck, every unit and database test on PGlite, the database tests again on
+// `npm test`: the formatting check, lint, typecheck, every unit and database test on PGlite, the database tests again on
 // PostgreSQL, then the browser and SDK end-to-end tests against a production build.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 
 const steps = [
+  ["format", "npx", ["prettier", "--check", "."]],
   ["lint", "npx", ["eslint", "."]],
   ["typecheck", "npx", ["tsc", "--noEmit"]],
   ["unit + database tests on PGlite", "npx", ["vitest", "run"], { WAYBILL_TEST_DB: "pglite" }],

@@ -17,7 +17,7 @@ import type { ApiKeyView } from "@/lib/dashboard/types";
 
 const KEYS = ["api-keys"];
 
-function NewKey({ name, apiKey, onDone }: { name: string; apiKey: string; onDone: () => void }) {
+function NewKey({ name, apiKey, secret, onDone }: { name: string; apiKey: string; secret: string; onDone: () => void }) {
   return (
     <Alert tone="success" title={`Your new key “${name}”`}>
       <p>Copy it now and keep it somewhere safe: Waybill shows it only this once.</p>
@@ -26,7 +26,15 @@ function NewKey({ name, apiKey, onDone }: { name: string; apiKey: string; onDone
           {(control) => <TextInput {...control} readOnly value={apiKey} className="font-mono" onFocus={(event) => event.target.select()} />}
         </Field>
         <div className="flex gap-2">
-          <CopyButton value={apiKey} />
+          <CopyButton value={apiKey} what="API key" />
+        </div>
+      </div>
+      <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end">
+        <Field label="API secret (only for clients that sign requests, auth_type AES)" className="flex-1">
+          {(control) => <TextInput {...control} readOnly value={secret} className="font-mono" onFocus={(event) => event.target.select()} />}
+        </Field>
+        <div className="flex gap-2">
+          <CopyButton value={secret} what="API secret" />
           <Button size="sm" onClick={onDone}>
             Done
           </Button>
@@ -39,13 +47,14 @@ function NewKey({ name, apiKey, onDone }: { name: string; apiKey: string; onDone
 export function ApiKeysPanel() {
   const client = useQueryClient();
   const [name, setName] = useState("");
-  const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
+  const [created, setCreated] = useState<{ name: string; key: string; secret: string } | null>(null);
   const [revoking, setRevoking] = useState<ApiKeyView | null>(null);
   const keys = useQuery({ queryKey: KEYS, queryFn: () => fetchJson<{ apiKeys: ApiKeyView[] }>("/api/dashboard/api-keys").then((data) => data.apiKeys) });
   const create = useMutation({
-    mutationFn: (keyName: string) => fetchJson<{ apiKey: ApiKeyView; key: string }>("/api/dashboard/api-keys", { method: "POST", body: { name: keyName } }),
-    onSuccess: ({ apiKey, key }) => {
-      setCreated({ name: apiKey.name, key });
+    mutationFn: (keyName: string) =>
+      fetchJson<{ apiKey: ApiKeyView; key: string; secret: string }>("/api/dashboard/api-keys", { method: "POST", body: { name: keyName } }),
+    onSuccess: ({ apiKey, key, secret }) => {
+      setCreated({ name: apiKey.name, key, secret });
       setName("");
       void client.invalidateQueries({ queryKey: KEYS });
     },
@@ -96,7 +105,7 @@ export function ApiKeysPanel() {
               </Button>
             </form>
             {create.isError && <Alert tone="error">{errorMessage(create.error)}</Alert>}
-            {created && <NewKey name={created.name} apiKey={created.key} onDone={() => setCreated(null)} />}
+            {created && <NewKey name={created.name} apiKey={created.key} secret={created.secret} onDone={() => setCreated(null)} />}
           </CardBody>
         </Card>
 

@@ -14,6 +14,11 @@ export const apiKeys = pgTable(
     keyHash: text("key_hash").notNull(),
     /** The first characters, so people can tell keys apart. */
     keyStart: text("key_start").notNull(),
+    /**
+     * The key's API secret for signed requests (the official clients' AES `auth_type`), sealed with
+     * the encryption key: verifying an HMAC needs it back. Null on keys made before signing existed.
+     */
+    signingSecretCiphertext: text("signing_secret_ciphertext"),
     createdAt: createdAt(),
     lastUsedAt: tz("last_used_at"),
     revokedAt: tz("revoked_at"),

@@ -19,3 +19,4 @@ export * from "./webhook-deliveries";
 export * from "./webhook-attempts";
 export * from "./notification-messages";
 export * from "./relations";
+export * from "./idempotency-keys";

@@ -1,4 +1,4 @@
-import { pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./_columns";
 
 export const users = pgTable(
@@ -9,6 +9,8 @@ export const users = pgTable(
     name: text("name"),
     /** bcrypt hash. */
     passwordHash: text("password_hash").notNull(),
+    /** Bumped by sign-out: every session signed with an older one ends (lib/accounts/session-stamp.ts). */
+    sessionVersion: integer("session_version").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

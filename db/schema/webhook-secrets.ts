@@ -3,8 +3,8 @@ import { createdAt, tz } from "./_columns";
 import { organizations } from "./organizations";
 
 /**
- * An organisation's webhook signing secret. Kept readable (settings show it, and HMAC needs it);
- * after a rotation the previous one keeps signing beside it until `previous_expires_at`.
+ * An organisation's webhook signing secret, sealed with the encryption key (HMAC needs it back, so
+ * it is encrypted rather than hashed: lib/webhooks/webhook-secret-cipher.ts); after a rotation the previous one keeps signing beside it until `previous_expires_at`.
  */
 export const webhookSecrets = pgTable("webhook_secrets", {
   organizationId: text("organization_id")

@@ -1,4 +1,5 @@
 import { type Inngest, type InngestFunction, internalEvents } from "inngest";
+import { errorSummary } from "@/lib/log-server-error";
 import type { Database } from "@/db/client";
 import type { JobEvent, JobEventPayload, JobRun, NewJobEvent, NewJobRun } from "@/db/schema";
 import { newId } from "@/lib/ids";
@@ -266,5 +267,5 @@ export class EmbeddedEngine implements EventSink {
 }
 
 function logRunError(error: unknown, runId: string): void {
-  console.error(`Waybill jobs: run ${runId} failed in the runner and goes to the queue`, error);
+  console.error(`Waybill jobs: run ${runId} failed in the runner and goes to the queue: ${errorSummary(error)}`);
 }

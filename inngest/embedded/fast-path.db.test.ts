@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { setupTestDatabase } from "@/lib/testing/database";
+import { setupTestDatabase } from "@/testing/database";
 import { inngest } from "../client";
 import { defineEvent } from "../events";
-import { ManualClock, runsOf, stepsOf } from "../testing";
+import { ManualClock, runsOf, stepsOf } from "@/testing/inngest";
 import { EmbeddedEngine } from "./engine";
 import { MemoryQueue } from "./memory-queue";
 import { PgBossQueue } from "./pg-boss-queue";

@@ -2,10 +2,10 @@ import { type InngestFunction, NonRetriableError, RetryAfterError } from "innges
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { jobEvents } from "@/db/schema";
-import { setupTestDatabase } from "@/lib/testing/database";
+import { setupTestDatabase } from "@/testing/database";
 import { inngest } from "../client";
 import { defineEvent, sendEvent } from "../events";
-import { createTestEngine, ManualClock, runsOf, stepsOf, type TestEngine } from "../testing";
+import { createTestEngine, ManualClock, runsOf, stepsOf, type TestEngine } from "@/testing/inngest";
 
 const database = setupTestDatabase();
 

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { setupTestDatabase } from "@/lib/testing/database";
+import { setupTestDatabase } from "@/testing/database";
 import { inngest } from "../client";
 import { defineEvent, sendEvent } from "../events";
-import { createTestEngine, ManualClock, runsOf, stepsOf } from "../testing";
+import { createTestEngine, ManualClock, runsOf, stepsOf } from "@/testing/inngest";
 import { EmbeddedEngine } from "./engine";
 import { PgBossQueue } from "./pg-boss-queue";
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { jobEvents } from "@/db/schema";
-import { setupTestDatabase } from "@/lib/testing/database";
+import { setupTestDatabase } from "@/testing/database";
 import { defineEvent, sendEvent } from "../events";
 import { startEmbeddedWorker, stopEmbeddedWorker } from "./worker";
 

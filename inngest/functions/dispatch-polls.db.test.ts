@@ -1,15 +1,15 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { testDatabaseKind } from "@/db/testing";
+import { testDatabaseKind } from "@/testing/db";
 import { type NewTracking, trackings } from "@/db/schema";
 import { resetEnvForTests } from "@/lib/env";
 import { newId } from "@/lib/ids";
-import { setupTestDatabase } from "@/lib/testing/database";
-import { createTenant } from "@/lib/testing/factories";
+import { setupTestDatabase } from "@/testing/database";
+import { createTenant } from "@/testing/factories";
 import { claimDuePolls } from "@/lib/trackings/poll-dispatch";
 import { POLL_LEASE_MS } from "@/lib/trackings/poll-schedule";
-import { PollTestClock } from "@/lib/trackings/poll-test-clock";
-import { createTestEngine, eventsSent, runsOf, stepsOf, type TestEngine } from "../testing";
+import { PollTestClock } from "@/testing/poll-test-clock";
+import { createTestEngine, eventsSent, runsOf, stepsOf, type TestEngine } from "@/testing/inngest";
 import { dispatchPolls } from "./dispatch-polls";
 
 const database = setupTestDatabase();

@@ -2,12 +2,12 @@ import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobEvents, trackings } from "@/db/schema";
 import { refreshEddModel } from "@/lib/edd/get-edd-model";
-import { callApi } from "@/lib/testing/api-client";
-import { setupTestDatabase } from "@/lib/testing/database";
-import { createTenant } from "@/lib/testing/factories";
+import { callApi } from "@/testing/api-client";
+import { setupTestDatabase } from "@/testing/database";
+import { createTenant } from "@/testing/factories";
 import { applyTrackingUpdate, type CheckpointInput } from "@/lib/trackings/apply-tracking-update";
 import { sendEvent, trackingEstimateRequested } from "../events";
-import { createTestEngine, runsOf, type TestEngine } from "../testing";
+import { createTestEngine, runsOf, type TestEngine } from "@/testing/inngest";
 import { estimateDelivery } from "./estimate-delivery";
 
 const database = setupTestDatabase();

@@ -1,3 +1,4 @@
+import { renderWebhookTracking } from "@/lib/api/versions";
 import { getDb } from "@/db/client";
 import { attemptWebhookDeliveries } from "@/lib/webhooks/attempt-webhook-delivery";
 import { createWebhookDeliveries, type WebhookEventSource } from "@/lib/webhooks/create-webhook-deliveries";
@@ -32,13 +33,13 @@ export const fanOutWebhooks = inngest.createFunction(
       // One step: creating is idempotent and an attempt skips a delivery that is no longer pending, so a repeat is safe.
       ({ deliveries, pending } = await step.run("deliver", async () => {
         const db = await getDb();
-        const ids = await createWebhookDeliveries(db, source);
+        const ids = await createWebhookDeliveries(db, source, renderWebhookTracking);
         const outcomes = await attemptWebhookDeliveries(db, organizationId, ids, 1);
         return { deliveries: ids.length, pending: ids.filter((_, index) => outcomes[index]!.status === "pending") };
       }));
     } catch {
       // Our side kept failing (the database): deliver-webhook makes attempt 1, with its own retries.
-      pending = await step.run("create-deliveries", async () => createWebhookDeliveries(await getDb(), source));
+      pending = await step.run("create-deliveries", async () => createWebhookDeliveries(await getDb(), source, renderWebhookTracking));
       deliveries = pending.length;
       firstAttempt = 1;
     }

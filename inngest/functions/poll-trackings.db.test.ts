@@ -1,14 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { checkpoints, trackings } from "@/db/schema";
-import { FIXTURE_NUMBERS, type FakeCarrierServer, startFakeCarrierServer } from "@/lib/carriers/testing/fake-carrier-server";
-import { callApi } from "@/lib/testing/api-client";
-import { setupTestDatabase } from "@/lib/testing/database";
-import { createTenant } from "@/lib/testing/factories";
+import { FIXTURE_NUMBERS, type FakeCarrierServer, startFakeCarrierServer } from "@/testing/carriers/fake-carrier-server";
+import { callApi } from "@/testing/api-client";
+import { setupTestDatabase } from "@/testing/database";
+import { createTenant } from "@/testing/factories";
 import { createTracking as createTrackingRecord } from "@/lib/trackings/create-tracking";
-import { PollTestClock } from "@/lib/trackings/poll-test-clock";
+import { PollTestClock } from "@/testing/poll-test-clock";
 import { inngest } from "../client";
-import { createTestEngine, eventsSent, runsOf, stepsOf, type TestEngine } from "../testing";
+import { createTestEngine, eventsSent, runsOf, stepsOf, type TestEngine } from "@/testing/inngest";
 import { dispatchPolls } from "./dispatch-polls";
 import { pollTrackings } from "./poll-trackings";
 

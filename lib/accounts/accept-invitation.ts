@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Database, Executor } from "@/db/client";
 import { invitations, memberships, organizations, users, type Invitation } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
+import { NotAllowedError, NotFoundError } from "@/lib/domain-errors";
 import { newId } from "@/lib/ids";
 import { assertPasswordAcceptable, hashPassword, verifyPassword } from "./hash-password";
 import { hashInvitationToken } from "./invitation-token";
@@ -39,11 +39,12 @@ export async function acceptInvitation(db: Database, input: { token: string; pas
       .from(invitations)
       .where(and(eq(invitations.tokenHash, hashInvitationToken(input.token)), isNull(invitations.acceptedAt), gt(invitations.expiresAt, new Date())))
       .for("update");
-    if (!invitation) throw new ApiError(404, GONE);
+    if (!invitation) throw new NotFoundError("invitation", GONE);
     const [account] = await tx.select().from(users).where(eq(users.email, invitation.email)).limit(1);
     let userId = account?.id;
     if (account) {
-      if (!(await verifyPassword(input.password, account.passwordHash))) throw new ApiError(403, "Enter the password of your Waybill account to accept.");
+      if (!(await verifyPassword(input.password, account.passwordHash)))
+        throw new NotAllowedError("accept-invitation", "Enter the password of your Waybill account to accept.");
     } else {
       assertPasswordAcceptable(input.password);
       userId = newId();

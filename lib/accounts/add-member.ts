@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { memberships, users, type MemberRole } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
+import { ConflictError } from "@/lib/domain-errors";
 import { newId, randomSecret } from "@/lib/ids";
 import { hashPassword } from "./hash-password";
 import { normalizeEmail } from "./user-email";
@@ -22,7 +22,7 @@ export async function addMember(db: Executor, organizationId: string, input: { e
   const passwordHash = await hashPassword(initialPassword);
   return db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-    if (existing) throw new ApiError(409, `${email} already has a Waybill account.`);
+    if (existing) throw new ConflictError("user", `${email} already has a Waybill account.`);
     const userId = newId();
     await tx.insert(users).values({ id: userId, email, name: input.name?.trim() || null, passwordHash });
     await tx.insert(memberships).values({ userId, organizationId, role: input.role });

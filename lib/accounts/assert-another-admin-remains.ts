@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { memberships } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
+import { ConflictError } from "@/lib/domain-errors";
 
 /**
  * Locks the organisation's admin memberships and refuses to leave it without one: two admins
@@ -14,6 +14,6 @@ export async function assertAnotherAdminRemains(tx: Executor, organizationId: st
     .where(and(eq(memberships.organizationId, organizationId), eq(memberships.role, "admin")))
     .for("update");
   if (!admins.some((admin) => admin.userId !== userId)) {
-    throw new ApiError(409, "An organisation needs at least one admin: make someone else an admin first.");
+    throw new ConflictError("last-admin", "An organisation needs at least one admin: make someone else an admin first.");
   }
 }

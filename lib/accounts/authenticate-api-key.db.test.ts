@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { apiKeys } from "@/db/schema";
-import { setupTestDatabase } from "@/lib/testing/database";
-import { createTenant } from "@/lib/testing/factories";
+import { setupTestDatabase } from "@/testing/database";
+import { createTenant } from "@/testing/factories";
 import { authenticateApiKey, CACHE_TTL_MS } from "./authenticate-api-key";
 import { revokeApiKey } from "./revoke-api-key";
 
@@ -26,4 +26,16 @@ describe("revoking an API key", () => {
     expect(await authenticateApiKey(testDb.db, key, t0 + CACHE_TTL_MS)).toBeNull();
     expect(CACHE_TTL_MS).toBeLessThanOrEqual(5_000);
   });
+});
+
+describe("the key cache", () => {
+  it("keeps a real caller's entry however many made-up keys are tried", async () => {
+    const { key, apiKeyId } = await createTenant(testDb.db);
+    const t0 = Date.now();
+    expect(await authenticateApiKey(testDb.db, key, t0)).toMatchObject({ apiKeyId });
+    // Were the entry flushed, the next lookup would read the row, which another instance has revoked.
+    await testDb.db.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, apiKeyId));
+    for (let i = 0; i < 10_050; i++) expect(await authenticateApiKey(testDb.db, `wb_made_up_${i}`, t0)).toBeNull();
+    expect(await authenticateApiKey(testDb.db, key, t0 + 1)).toMatchObject({ apiKeyId });
+  }, 120_000);
 });

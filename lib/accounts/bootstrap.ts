@@ -8,6 +8,8 @@ export interface BootstrapResult {
   organizationId: string;
   /** Present only on the start that created the organisation: the key is never readable again. */
   apiKey?: string;
+  /** Its API secret, for clients that sign requests; shown with the key. */
+  apiSecret?: string;
 }
 
 /**
@@ -21,7 +23,7 @@ export async function bootstrapDemoOrganization(db: Database): Promise<Bootstrap
     if (existing) return { organizationId: existing.id };
     // No preferred list yet: every courier is active until an admin chooses some.
     const organization = await createOrganization(tx, { name: "Demo organisation" });
-    const { key } = await createApiKey(tx, organization.id, "Default");
-    return { organizationId: organization.id, apiKey: key };
+    const { key, secret } = await createApiKey(tx, organization.id, "Default");
+    return { organizationId: organization.id, apiKey: key, apiSecret: secret };
   });
 }

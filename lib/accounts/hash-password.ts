@@ -1,6 +1,5 @@
-import { createHash } from "node:crypto";
 import bcrypt from "bcryptjs";
-import { ApiError } from "@/lib/api/errors";
+import { InvalidError } from "@/lib/domain-errors";
 
 export const MIN_PASSWORD_LENGTH = 8;
 // bcrypt reads at most 72 bytes: a longer password would be silently cut.
@@ -10,10 +9,10 @@ const BCRYPT_COST = 11;
 
 export function assertPasswordAcceptable(password: string): void {
   if (password.length < MIN_PASSWORD_LENGTH) {
-    throw new ApiError(400, `The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`);
+    throw new InvalidError("password", "invalid", `The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`);
   }
   if (Buffer.byteLength(password) > MAX_PASSWORD_BYTES) {
-    throw new ApiError(400, `The password must be at most ${MAX_PASSWORD_BYTES} bytes long.`);
+    throw new InvalidError("password", "invalid", `The password must be at most ${MAX_PASSWORD_BYTES} bytes long.`);
   }
 }
 
@@ -23,9 +22,4 @@ export function hashPassword(password: string): Promise<string> {
 
 export function verifyPassword(password: string, passwordHash: string): Promise<boolean> {
   return bcrypt.compare(password, passwordHash);
-}
-
-/** A short fingerprint of the stored hash: sessions carry it, so a password change ends them. */
-export function passwordStamp(passwordHash: string): string {
-  return createHash("sha256").update(passwordHash).digest("hex").slice(0, 16);
 }

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as acceptRoute from "@/app/api/auth/invitations/route";
 import { resetEnvForTests } from "@/lib/env";
-import { startSmtpCapture, type SmtpCapture } from "@/lib/notifications/testing/smtp-capture";
-import { setupTestDatabase } from "@/lib/testing/database";
-import { createTenant } from "@/lib/testing/factories";
+import { startSmtpCapture, type SmtpCapture } from "@/testing/smtp-capture";
+import { setupTestDatabase } from "@/testing/database";
+import { createTenant } from "@/testing/factories";
 import { findOpenInvitation } from "./accept-invitation";
 import { addMember } from "./add-member";
 import { getMembership, listUserOrganizations } from "./get-membership";
@@ -76,7 +76,7 @@ describe("inviting members by e-mail", () => {
     expect((await listUserOrganizations(testDb.db, existing.userId)).map((organization) => organization.name)).toEqual(["Home", "Other"]);
 
     await expect(inviteMember(testDb.db, other, inviter, { email: "already@example.test", role: "admin" }, "http://localhost:3000")).rejects.toMatchObject({
-      status: 409,
+      kind: "conflict",
     });
   });
 });

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { invitations, memberships, users, type Invitation, type MemberRole } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
+import { ConflictError } from "@/lib/domain-errors";
 import { newId } from "@/lib/ids";
 import { notificationTransports } from "@/lib/notifications/notification-transports";
 import { sendEmail } from "@/lib/notifications/send-email";
@@ -44,7 +44,7 @@ export async function inviteMember(
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.organizationId, organization.id), eq(users.email, email)))
     .limit(1);
-  if (member) throw new ApiError(409, `${email} is already a member of ${organization.name}.`);
+  if (member) throw new ConflictError("member", `${email} is already a member of ${organization.name}.`);
 
   const { token, tokenHash } = newInvitationToken();
   const link = `${baseUrl.replace(/\/+$/, "")}/invite/${token}`;

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
-import { setupTestDatabase } from "@/lib/testing/database";
-import { createTenant } from "@/lib/testing/factories";
+import { ConflictError, NotFoundError } from "@/lib/domain-errors";
+import { setupTestDatabase } from "@/testing/database";
+import { createTenant } from "@/testing/factories";
 import { addMember } from "./add-member";
 import { changeMemberRole } from "./change-member-role";
 import { changePassword } from "./change-password";
 import { createFirstAdmin } from "./create-first-admin";
 import { getMembership } from "./get-membership";
 import { hasAnyUser } from "./has-any-user";
-import { passwordStamp } from "./hash-password";
+import { endSessions, sessionStamp } from "./session-stamp";
 import { listMembers } from "./list-members";
 import { removeMember } from "./remove-member";
 import { verifyCredentials } from "./verify-credentials";
@@ -69,19 +69,19 @@ describe("members", () => {
     const members = await listMembers(testDb.db, organization.id);
     expect(members.map((member) => [member.email, member.role])).toContainEqual([address, "member"]);
     expect(members.find((member) => member.email === address)?.name).toBe("Mo");
-    await expect(addMember(testDb.db, organization.id, { email: address.toUpperCase(), role: "member" })).rejects.toMatchObject({ code: 409 });
+    await expect(addMember(testDb.db, organization.id, { email: address.toUpperCase(), role: "member" })).rejects.toBeInstanceOf(ConflictError);
   });
 
   it("never leaves an organisation without an admin", async () => {
     const { organization, admin } = await organizationWithAdmin();
-    await expect(changeMemberRole(testDb.db, organization.id, admin.userId, "member")).rejects.toBeInstanceOf(ApiError);
+    await expect(changeMemberRole(testDb.db, organization.id, admin.userId, "member")).rejects.toBeInstanceOf(ConflictError);
     await expect(removeMember(testDb.db, organization.id, admin.userId)).rejects.toThrow(/at least one admin/);
 
     const second = await addMember(testDb.db, organization.id, { email: email(), role: "member" });
     await changeMemberRole(testDb.db, organization.id, second.userId, "admin");
     await changeMemberRole(testDb.db, organization.id, admin.userId, "member");
     expect((await getMembership(testDb.db, admin.userId))?.role).toBe("member");
-    await expect(changeMemberRole(testDb.db, organization.id, second.userId, "member")).rejects.toMatchObject({ code: 409 });
+    await expect(changeMemberRole(testDb.db, organization.id, second.userId, "member")).rejects.toBeInstanceOf(ConflictError);
   });
 
   it("two admins demoting each other at once leave one admin", async () => {
@@ -100,8 +100,8 @@ describe("members", () => {
     const { organization } = await organizationWithAdmin();
     const { organization: elsewhere } = await organizationWithAdmin();
     const member = await addMember(testDb.db, organization.id, { email: email(), role: "member" });
-    await expect(removeMember(testDb.db, elsewhere.id, member.userId)).rejects.toMatchObject({ code: 404 });
-    await expect(changeMemberRole(testDb.db, elsewhere.id, member.userId, "admin")).rejects.toMatchObject({ code: 404 });
+    await expect(removeMember(testDb.db, elsewhere.id, member.userId)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(changeMemberRole(testDb.db, elsewhere.id, member.userId, "admin")).rejects.toBeInstanceOf(NotFoundError);
     await removeMember(testDb.db, organization.id, member.userId);
     expect(await getMembership(testDb.db, member.userId)).toBeNull();
     expect(await verifyCredentials(testDb.db, member.email, member.initialPassword)).toBeNull();
@@ -112,12 +112,25 @@ describe("changePassword", () => {
   it("needs the current password, then changes the hash (and so the session stamp)", async () => {
     const { organization } = await createTenant(testDb.db);
     const member = await addMember(testDb.db, organization.id, { email: email(), role: "member" });
-    const before = (await getMembership(testDb.db, member.userId))!.user.passwordHash;
+    const before = (await getMembership(testDb.db, member.userId))!.user;
     await expect(changePassword(testDb.db, member.userId, { currentPassword: "wrong-one", newPassword: "new-password-1" })).rejects.toThrow(/current password/);
     await expect(changePassword(testDb.db, member.userId, { currentPassword: member.initialPassword, newPassword: "short" })).rejects.toThrow(/at least 8/);
     await changePassword(testDb.db, member.userId, { currentPassword: member.initialPassword, newPassword: "new-password-1" });
-    const after = (await getMembership(testDb.db, member.userId))!.user.passwordHash;
-    expect(passwordStamp(after)).not.toBe(passwordStamp(before));
+    const after = (await getMembership(testDb.db, member.userId))!.user;
+    expect(sessionStamp(after)).not.toBe(sessionStamp(before));
     expect(await verifyCredentials(testDb.db, member.email, "new-password-1")).not.toBeNull();
+  });
+});
+
+describe("signing out", () => {
+  it("changes the session stamp, so every session of that user ends, and no one else's", async () => {
+    const { organization } = await createTenant(testDb.db);
+    const leaving = await addMember(testDb.db, organization.id, { email: email(), role: "member" });
+    const staying = await addMember(testDb.db, organization.id, { email: email(), role: "member" });
+    const stampOf = async (userId: string) => sessionStamp((await getMembership(testDb.db, userId))!.user);
+    const [leavingBefore, stayingBefore] = [await stampOf(leaving.userId), await stampOf(staying.userId)];
+    await endSessions(testDb.db, leaving.userId);
+    expect(await stampOf(leaving.userId)).not.toBe(leavingBefore);
+    expect(await stampOf(staying.userId)).toBe(stayingBefore);
   });
 });

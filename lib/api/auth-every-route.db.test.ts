@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { revokeApiKey } from "@/lib/accounts/revoke-api-key";
-import { callApi } from "@/lib/testing/api-client";
-import { setupTestDatabase } from "@/lib/testing/database";
-import { createTenant } from "@/lib/testing/factories";
+import { callApi } from "@/testing/api-client";
+import { setupTestDatabase } from "@/testing/database";
+import { createTenant } from "@/testing/factories";
 import { API_VERSIONS } from "./types";
 import { routeTables } from "./versions/route-tables";
 

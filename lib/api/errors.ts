@@ -1,3 +1,5 @@
+import { ConflictError, InvalidError, LimitReachedError, NotAllowedError, NotFoundError, DomainError } from "@/lib/domain-errors";
+
 /** The `meta.code` values of the compatible API (compat-reference §2) plus the HTTP-level ones we add. */
 export const META_CODES = {
   400: { status: 400, type: "BadRequest", message: "The request was invalid or cannot be otherwise served." },
@@ -59,3 +61,46 @@ export class ApiError extends Error {
 export const invalidValue = (field: string, detail?: string) => new ApiError(4008, `The value of \`${field}\` is invalid${detail ? `: ${detail}` : "."}`);
 
 export const requiredValue = (field: string) => new ApiError(4009, `\`${field}\` is required.`);
+
+/** Invalid fields whose refusal has its own code in the compatible API; others are 4008 or 4009. */
+const INVALID_FIELD_CODES: Record<string, MetaCode> = {
+  "tracking_number:missing": 4007,
+  "tracking_number:invalid": 4005,
+  "tracking_number:format": 4017,
+  "tracking:missing": 4006,
+  "notification:missing": 4014,
+  "slug:unknown": 4010,
+  "slug:invalid": 4010,
+  "id:invalid": 4015,
+};
+
+/** A domain error as the API's error; anything else unchanged. */
+export function asApiError(error: unknown): unknown {
+  return error instanceof DomainError ? apiErrorFor(error) : error;
+}
+
+/** The one table from domain errors to envelope codes. */
+export function apiErrorFor(error: DomainError): ApiError {
+  const code = codeFor(error);
+  return new ApiError(code, error.message, error.data);
+}
+
+function codeFor(error: DomainError): MetaCode {
+  if (error instanceof NotFoundError) return error.entity === "tracking" ? 4004 : 404;
+  if (error instanceof ConflictError) return error.subject === "tracking" ? 4003 : 409;
+  if (error instanceof LimitReachedError) {
+    if (error.limit === "retracks") return 4016;
+    if (error.limit === "body-size") return 413;
+    return 400;
+  }
+  if (error instanceof NotAllowedError) return error.action === "retrack" ? 4013 : 403;
+  if (error instanceof InvalidError) {
+    const field = error.field.split(".").at(-1)!;
+    const specific = INVALID_FIELD_CODES[`${field}:${error.reason}`];
+    if (specific) return specific;
+    if (error.reason === "undetectable") return 4012;
+    if (error.reason === "courier-fields") return 4011;
+    return error.reason === "missing" ? 4009 : 4008;
+  }
+  return 400;
+}

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { organizations } from "@/db/schema";
 import { eq } from "drizzle-orm";
 import { forgetAllApiKeys } from "@/lib/accounts/authenticate-api-key";
-import { callApi } from "@/lib/testing/api-client";
-import { setupTestDatabase } from "@/lib/testing/database";
-import { createTenant } from "@/lib/testing/factories";
+import { callApi } from "@/testing/api-client";
+import { setupTestDatabase } from "@/testing/database";
+import { createTenant } from "@/testing/factories";
 
 const testDb = setupTestDatabase();
 

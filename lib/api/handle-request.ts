@@ -1,9 +1,15 @@
-import { getDb } from "@/db/client";
+import { getDb, type Database } from "@/db/client";
 import { authenticateApiKey, type ApiCaller } from "@/lib/accounts/authenticate-api-key";
+import { openSigningSecret } from "@/lib/accounts/signing-secret";
 import { errorResponse, successResponse } from "./envelope";
-import { ApiError } from "./errors";
+import { clientAddressOf } from "@/lib/client-address";
+import { logServerError, requestIdOf } from "@/lib/log-server-error";
+import { DomainError } from "@/lib/domain-errors";
+import { ApiError, apiErrorFor, asApiError, type MetaCode } from "./errors";
+import { claimIdempotencyKey, idempotencyKeyOf, releaseIdempotencyKey, requestHashOf, storeIdempotentAnswer, type IdempotentRequest } from "./idempotency";
 import { assertNoNulInRequest } from "./nul-characters";
-import { parseJsonBody } from "./parse-body";
+import { parseJsonText, readBodyText } from "./parse-body";
+import { isSignedRequest, verifyRequestSignature } from "./request-signature";
 import { getRateLimiter, rateLimitHeaders } from "./rate-limit";
 import { rateLimitRule } from "./rate-limit-rules";
 import type { RouteMatch } from "./router";
@@ -23,8 +29,9 @@ const CORS_HEADERS = {
     "request-id",
     "date",
     "as-signature-hmac-sha256",
+    "idempotency-key",
   ].join(", "),
-  "access-control-expose-headers": "x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, as-api-version",
+  "access-control-expose-headers": "x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, as-api-version, idempotent-replayed",
 };
 
 function presentedKey(request: Request): string | null {
@@ -33,10 +40,6 @@ function presentedKey(request: Request): string | null {
     if (value) return value;
   }
   return null;
-}
-
-function clientAddress(request: Request): string {
-  return request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || request.headers.get("x-real-ip") || "local";
 }
 
 /**
@@ -83,7 +86,7 @@ export async function handleApiRequest(endpoint: VersionEndpoint, request: Reque
     const limiter = await getRateLimiter();
     const decision = await limiter.check(
       preflight ? { ...rule, consume: false } : rule,
-      caller ? `org:${caller.organization.id}` : `ip:${clientAddress(request)}`,
+      caller ? `org:${caller.organization.id}` : `ip:${clientAddressOf(request.headers)}`,
     );
     Object.assign(headers, rateLimitHeaders(decision));
     // Browsers send preflights without the key: answered on any path, spending nothing.
@@ -99,21 +102,70 @@ export async function handleApiRequest(endpoint: VersionEndpoint, request: Reque
     }
     if (!decision.allowed) throw new ApiError(429);
 
-    const body = method === "GET" || method === "HEAD" ? undefined : await parseJsonBody(request);
+    const rawBody = method === "GET" || method === "HEAD" ? "" : await readBodyText(request);
+    if (isSignedRequest(request)) verifyRequestSignature(request, rawBody, signingSecretOf(caller));
+    const body = parseJsonText(rawBody);
     assertNoNulInRequest(match.params, query);
-    const result = await match.route.handler({
-      version: endpoint.version,
-      organization: caller.organization,
-      apiKeyId: caller.apiKeyId,
-      db,
-      params: match.params,
-      query,
-      body,
-    });
-    return successResponse(result.data, result.status ?? 200, headers);
+    const idempotencyKey = method === "POST" ? idempotencyKeyOf(request) : null;
+    const run = async () => {
+      const result = await match.route.handler({
+        version: endpoint.version,
+        organization: caller.organization,
+        apiKeyId: caller.apiKeyId,
+        db,
+        params: match.params,
+        query,
+        body,
+      });
+      return { status: result.status ?? 200, data: result.data };
+    };
+    if (!idempotencyKey) {
+      const { status, data } = await run();
+      return successResponse(data, status, headers);
+    }
+    const requestHash = requestHashOf(endpoint.version, method, segments, body);
+    return await answerIdempotently(db, { organizationId: caller.organization.id, key: idempotencyKey, requestHash }, run, headers);
   } catch (error) {
     if (error instanceof ApiError) return errorResponse(error, headers);
-    console.error(`[api] ${method} ${request.url} failed`, error);
-    return errorResponse(new ApiError(500), headers);
+    if (error instanceof DomainError) return errorResponse(apiErrorFor(error), headers);
+    const requestId = requestIdOf(request);
+    logServerError("api", request, requestId, error);
+    return errorResponse(new ApiError(500, `Something went wrong on our side (request ${requestId}).`), { ...headers, "x-request-id": requestId });
   }
+}
+
+/**
+ * Runs a POST once per `Idempotency-Key` and body: a retry gets the first answer (success or
+ * refusal) with `idempotent-replayed: true`; a failure on our side frees the key for the retry.
+ */
+async function answerIdempotently(
+  db: Database,
+  request: IdempotentRequest,
+  run: () => Promise<{ status: 200 | 201; data: unknown }>,
+  headers: Record<string, string>,
+): Promise<Response> {
+  const claim = await claimIdempotencyKey(db, request);
+  if (claim.kind === "replay") {
+    const answer = claim.answer;
+    const replayed = { ...headers, "idempotent-replayed": "true" };
+    if (answer.kind === "success") return successResponse(answer.data, answer.status, replayed);
+    return errorResponse(new ApiError(answer.code as MetaCode, answer.message, answer.data), replayed);
+  }
+  try {
+    const { status, data } = await run();
+    await storeIdempotentAnswer(db, request, { kind: "success", status, data });
+    return successResponse(data, status, headers);
+  } catch (caught) {
+    const error = asApiError(caught);
+    if (error instanceof ApiError && error.status < 500) {
+      await storeIdempotentAnswer(db, request, { kind: "error", code: error.code, message: error.message, data: error.data });
+    } else {
+      await releaseIdempotencyKey(db, request);
+    }
+    throw error;
+  }
+}
+
+function signingSecretOf(caller: ApiCaller): string | null {
+  return caller.signingSecretCiphertext ? openSigningSecret(caller.organization.id, caller.apiKeyId, caller.signingSecretCiphertext) : null;
 }

@@ -1,3 +1,5 @@
+import { withWellFormedStrings } from "@/lib/clean-input";
+import { BodyTooLarge, readLimitedBody } from "@/lib/read-limited-body";
 import { ApiError } from "./errors";
 import { assertNoNulInBody } from "./nul-characters";
 
@@ -5,18 +7,25 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Reads a JSON body: 413 over 1 MB, 4001 for malformed JSON, undefined when empty. */
 export async function parseJsonBody(request: Request): Promise<unknown> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw new ApiError(413);
-  if (!request.body) return undefined;
+  return parseJsonText(await readBodyText(request));
+}
+
+/** The body's text as sent (a signature covers these exact bytes): 413 over 1 MB. */
+export async function readBodyText(request: Request): Promise<string> {
   let bytes: Uint8Array;
   try {
-    bytes = new Uint8Array(await request.arrayBuffer());
-  } catch {
+    bytes = await readLimitedBody(request, MAX_BODY_BYTES);
+  } catch (error) {
+    if (error instanceof BodyTooLarge) throw new ApiError(413);
     // The client went away mid-body (nobody reads the answer): a refusal, not a server error in the log.
-    throw new ApiError(400, "The request body could not be read: the connection closed before it ended.");
+    throw new ApiError(400, error instanceof Error ? error.message : "The request body could not be read.");
   }
-  if (bytes.byteLength > MAX_BODY_BYTES) throw new ApiError(413);
-  const text = new TextDecoder().decode(bytes).trim();
+  return new TextDecoder().decode(bytes);
+}
+
+/** 4001 for malformed JSON, undefined when empty. */
+export function parseJsonText(raw: string): unknown {
+  const text = raw.trim();
   if (text === "") return undefined;
   let body: unknown;
   try {
@@ -28,19 +37,4 @@ export async function parseJsonBody(request: Request): Promise<unknown> {
   // bytes), so bodies without those escapes skip the walks.
   if (text.includes("\\u0000")) assertNoNulInBody(body);
   return /\\u[dD][89a-fA-F]/.test(text) ? withWellFormedStrings(body) : body;
-}
-
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-/**
- * Replaces lone UTF-16 surrogates with U+FFFD, as storing them in a text column would; a jsonb
- * column refuses them outright.
- */
-function withWellFormedStrings(value: unknown): unknown {
-  if (typeof value === "string") return value.replace(LONE_SURROGATE, "\uFFFD");
-  if (Array.isArray(value)) return value.map(withWellFormedStrings);
-  if (value !== null && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key.replace(LONE_SURROGATE, "\uFFFD"), withWellFormedStrings(item)]));
-  }
-  return value;
 }

@@ -1,13 +1,9 @@
 import type { Database } from "@/db/client";
 import type { Organization } from "@/db/schema";
 
-export const API_VERSIONS = ["v4", "2024-07", "2025-04", "2025-07", "2026-01", "2026-07"] as const;
-export type ApiVersion = (typeof API_VERSIONS)[number];
+import type { ApiVersion } from "@/lib/api-versions";
 
-/** 2025-04 and the versions after it: unwrapped, cursor-paged, the 2025 field names. */
-export function isFrom2025(version: ApiVersion): boolean {
-  return version !== "v4" && version !== "2024-07";
-}
+export { API_VERSIONS, isFrom2025, type ApiVersion } from "@/lib/api-versions";
 
 export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];

@@ -20,3 +20,10 @@ export function requiredCredential(carrier: string, request: TrackRequest, name:
   if (!value) throw new CarrierError("auth", `${carrier} ${snakeCase(name)} is not configured`);
   return value;
 }
+
+/** A required credential of a connection being saved (no server-wide fallback). */
+export function connectionCredential(carrier: string, credentials: Record<string, string>, name: CredentialName): string {
+  const value = (credentials[name] ?? credentials[snakeCase(name)])?.trim();
+  if (!value) throw new CarrierError("auth", `${carrier} ${snakeCase(name)} is not configured`);
+  return value;
+}

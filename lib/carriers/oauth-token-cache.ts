@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import { LRUCache } from "lru-cache";
 import { CarrierError } from "@/lib/carriers/types";
 
 export interface AccessToken {
@@ -13,11 +15,22 @@ export function expiresInSeconds(value: unknown, fallbackSeconds: number): numbe
 }
 
 /**
+ * The cache key of a credential: a hash of every part of it (base URL, client id and secret), so a
+ * connection that shares someone's client id but not their secret never rides on their token.
+ */
+export function credentialKey(...parts: Array<string | undefined>): string {
+  return createHash("sha256")
+    .update(parts.map((part) => part ?? "").join("\u0000"))
+    .digest("base64url");
+}
+
+/**
  * OAuth client-credential tokens per connection, reused until shortly before they expire:
  * carriers throttle their token endpoints and count token calls against quotas.
  */
 export class OAuthTokenCache {
-  private readonly tokens = new Map<string, AccessToken & { refreshAtMs: number }>();
+  // Bounded: one entry per credential in use; the least recently used go first.
+  private readonly tokens = new LRUCache<string, AccessToken & { refreshAtMs: number }>({ max: 10_000 });
   private readonly pending = new Map<string, Promise<AccessToken>>();
 
   constructor(private readonly clock: () => number = Date.now) {}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adapterForSlug, carrierAdapters, trackableSlugs } from "@/lib/carriers/registry";
-import { FIXTURE_NUMBERS, type FakeCarrierServer, startFakeCarrierServer } from "@/lib/carriers/testing/fake-carrier-server";
-import { trackRequest } from "@/lib/carriers/testing/track-request";
+import { FIXTURE_NUMBERS, type FakeCarrierServer, startFakeCarrierServer } from "@/testing/carriers/fake-carrier-server";
+import { trackRequest } from "@/testing/carriers/track-request";
 
 let server: FakeCarrierServer;
 

@@ -1,3 +1,4 @@
+import { carrierSettings } from "@/lib/env";
 import { createDhlAdapter } from "@/lib/carriers/dhl/adapter";
 import { createFedexAdapter } from "@/lib/carriers/fedex/adapter";
 import { type FetchFunction } from "@/lib/carriers/http-client";
@@ -13,7 +14,7 @@ import type { TrackingProvider } from "@/lib/couriers/providers/provider-codes";
 export type CarrierEnv = Record<string, string | undefined>;
 
 export interface RegistryOptions {
-  /** Where configuration is read from; `process.env` when absent. */
+  /** Where configuration is read from; the process's settings when absent. */
   env?: CarrierEnv;
   /** Injected in tests. */
   fetch?: FetchFunction;
@@ -40,7 +41,7 @@ function common(env: CarrierEnv, carrier: keyof typeof DEFAULT_RATE_LIMITS, opti
 }
 
 function buildAdapters(options: RegistryOptions): CarrierAdapter[] {
-  const env = options.env ?? process.env;
+  const env = options.env ?? carrierSettings();
   return [
     createTestingCourierAdapter(),
     createDhlAdapter({ ...common(env, "DHL", options), apiKey: env.DHL_API_KEY }),
@@ -67,7 +68,7 @@ function buildAdapters(options: RegistryOptions): CarrierAdapter[] {
 export type ProviderAdapter = CarrierAdapter & { provider: ProviderCalls };
 
 function buildProviderAdapters(options: RegistryOptions): Partial<Record<TrackingProvider, ProviderAdapter>> {
-  const env = options.env ?? process.env;
+  const env = options.env ?? carrierSettings();
   const track17 = createTrack17Adapter({ ...common(env, "TRACK17", options), apiKey: env.TRACK17_API_KEY });
   const ship24 = createShip24Adapter({ ...common(env, "SHIP24", options), apiKey: env.SHIP24_API_KEY });
   return { track17: track17 as ProviderAdapter, ship24: ship24 as ProviderAdapter };

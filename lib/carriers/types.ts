@@ -134,6 +134,11 @@ export interface CarrierAdapter {
    * courier connection can be polled (known without a failed call). Absent: it needs none (the testing courier).
    */
   hasServerCredentials?: boolean;
+  /**
+   * Direct adapters: checks a courier connection's credentials with one call to the carrier when they
+   * are saved. Throws CarrierError("auth") when the carrier refuses them; other errors say it could not tell.
+   */
+  testCredentials?(credentials: Record<string, string>): Promise<void>;
   /** Present on tracking-provider adapters only. */
   provider?: ProviderCalls;
 }

@@ -4,6 +4,7 @@ import { newId } from "@/lib/ids";
 import { adoptNewConnection } from "@/lib/trackings/poll-new-route";
 import { courierConnectionView, type CourierConnectionView } from "./courier-connection-view";
 import { credentialsContext, sealCredentials } from "./credentials-cipher";
+import { assertCarrierAcceptsCredentials } from "./test-credentials";
 import { connectionCourierOrThrow, validateCredentials } from "./validate-credentials";
 
 export interface CourierConnectionInput {
@@ -12,12 +13,14 @@ export interface CourierConnectionInput {
 }
 
 /**
- * Stores a merchant's carrier account, credentials encrypted; 4008/4009 name the field at fault.
+ * Stores a merchant's carrier account, credentials encrypted, once the carrier did not refuse them;
+ * 4008/4009 name the field at fault.
  * Trackings of that courier that nobody could follow take it and are polled soon.
  */
 export async function createCourierConnection(db: Executor, organizationId: string, input: CourierConnectionInput): Promise<CourierConnectionView> {
   const courier = connectionCourierOrThrow(input.courierSlug);
   const credentials = validateCredentials(courier, input.credentials);
+  await assertCarrierAcceptsCredentials(courier, credentials);
   const id = newId();
   const now = new Date();
   return db.transaction(async (tx) => {

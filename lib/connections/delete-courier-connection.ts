@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { courierConnections, trackings } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
+import { ConflictError } from "@/lib/domain-errors";
 import { courierConnectionView, type CourierConnectionView } from "./courier-connection-view";
 import { getCourierConnectionRowOrThrow } from "./get-courier-connection-or-throw";
 
@@ -14,8 +14,8 @@ export async function deleteCourierConnection(db: Database, organizationId: stri
       .from(trackings)
       .where(and(eq(trackings.organizationId, organizationId), eq(trackings.courierConnectionId, id)));
     if (inUse > 0) {
-      throw new ApiError(
-        409,
+      throw new ConflictError(
+        "courier-connection",
         `The courier connection is used by ${inUse} tracking${inUse === 1 ? "" : "s"}: give ${inUse === 1 ? "it" : "them"} another \`courier_connection_id\` or delete ${inUse === 1 ? "it" : "them"} first.`,
       );
     }

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { type CourierConnection, courierConnections } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
+import { NotFoundError } from "@/lib/domain-errors";
 import { courierConnectionView, type CourierConnectionView } from "./courier-connection-view";
 
-export const connectionNotFound = () => new ApiError(404, "Courier connection does not exist.");
+export const connectionNotFound = () => new NotFoundError("courier-connection", "Courier connection does not exist.");
 
 /** The organisation's connection row; 404 for any other id, another tenant's included. */
 export async function getCourierConnectionRowOrThrow(

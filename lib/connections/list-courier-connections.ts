@@ -1,7 +1,7 @@
 import { and, desc, eq, lt, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { courierConnections } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
+import { InvalidError } from "@/lib/domain-errors";
 import { courierConnectionView, type CourierConnectionView } from "./courier-connection-view";
 
 export interface CourierConnectionListRequest {
@@ -24,7 +24,7 @@ const encodeCursor = (id: string) => Buffer.from(id).toString("base64url");
 
 function decodeCursor(cursor: string): string {
   const id = Buffer.from(cursor, "base64url").toString();
-  if (!ID.test(id)) throw new ApiError(4008, "The value of `cursor` is invalid: pass the `next_cursor` of the previous page.");
+  if (!ID.test(id)) throw new InvalidError("cursor", "invalid", "The value of `cursor` is invalid: pass the `next_cursor` of the previous page.");
   return id;
 }
 

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { trackingProviderConnections } from "@/db/schema";
-import { startFakeTrack17, type FakeTrack17 } from "@/lib/carriers/track17/testing/fake-track17-server";
+import { startFakeTrack17, type FakeTrack17 } from "@/testing/carriers/fake-track17-server";
 import { resetEnvForTests } from "@/lib/env";
-import { setupTestDatabase } from "@/lib/testing/database";
-import { createTenant } from "@/lib/testing/factories";
+import { setupTestDatabase } from "@/testing/database";
+import { createTenant } from "@/testing/factories";
 import { listProviderKeys } from "./list-provider-keys";
 import { providerCredentials } from "./provider-credentials";
 import { removeProviderKey, retestProviderKey, saveProviderKey } from "./save-provider-key";
@@ -25,7 +25,7 @@ describe("an organisation's tracking-provider key", () => {
   it("is tested with one quota call, stored sealed, listed masked with its quota, tested again, and removed", async () => {
     const { organization } = await createTenant(testDb.db);
     await expect(saveProviderKey(testDb.db, organization.id, "track17", { apiKey: "a-wrong-17track-key" })).rejects.toMatchObject({
-      status: 400,
+      kind: "invalid",
       message: expect.stringMatching(/refused the key/),
     });
     expect(await testDb.db.select().from(trackingProviderConnections).where(eq(trackingProviderConnections.organizationId, organization.id))).toEqual([]);

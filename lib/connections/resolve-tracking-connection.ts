@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { courierConnections } from "@/db/schema";
-import { invalidValue } from "@/lib/api/errors";
+import { InvalidError } from "@/lib/domain-errors";
 
 /**
  * The connection a tracking of `slug` polls with: the one asked for, which must be the organisation's
@@ -27,9 +27,13 @@ export async function resolveTrackingConnection(
     .from(courierConnections)
     .where(and(eq(courierConnections.organizationId, organizationId), eq(courierConnections.id, requestedId)))
     .limit(1);
-  if (!connection) throw invalidValue("courier_connection_id", `no courier connection has the id "${requestedId}".`);
+  if (!connection) throw invalidConnection(`no courier connection has the id "${requestedId}".`);
   if (connection.courierSlug !== slug) {
-    throw invalidValue("courier_connection_id", `the connection is for ${connection.courierSlug}, but the tracking's courier is ${slug}.`);
+    throw invalidConnection(`the connection is for ${connection.courierSlug}, but the tracking's courier is ${slug}.`);
   }
   return requestedId;
+}
+
+function invalidConnection(detail: string): InvalidError {
+  return new InvalidError("courier_connection_id", "invalid", `The value of \`courier_connection_id\` is invalid: ${detail}`);
 }

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { trackingProviderConnections } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError, InvalidError, NotAllowedError, NotFoundError } from "@/lib/domain-errors";
 import { providerAdapter } from "@/lib/carriers/registry";
 import { CarrierError, type ProviderQuota } from "@/lib/carriers/types";
 import type { TrackingProvider } from "@/lib/couriers/providers/provider-codes";
@@ -14,13 +14,13 @@ export const PROVIDER_LABELS: Record<TrackingProvider, string> = { track17: "17T
 /** Asks the provider for the key's quota: a refused key or an unreachable provider is a clear 400, never stored. */
 export async function testProviderKey(provider: TrackingProvider, credentials: Credentials): Promise<ProviderQuota> {
   const adapter = providerAdapter(provider);
-  if (!adapter) throw new ApiError(400, `${PROVIDER_LABELS[provider]} is not available on this server yet.`);
+  if (!adapter) throw new NotAllowedError("use-provider", `${PROVIDER_LABELS[provider]} is not available on this server yet.`);
   try {
     return await adapter.provider.quota(credentials);
   } catch (error) {
     if (!(error instanceof CarrierError)) throw error;
-    if (error.kind === "auth") throw new ApiError(400, `${PROVIDER_LABELS[provider]} refused the key: check it and try again.`);
-    throw new ApiError(400, `${PROVIDER_LABELS[provider]} could not be asked about the key (${error.message}); try again in a moment.`);
+    if (error.kind === "auth") throw new InvalidError("api_key", "invalid", `${PROVIDER_LABELS[provider]} refused the key: check it and try again.`);
+    throw new InvalidError("api_key", "invalid", `${PROVIDER_LABELS[provider]} could not be asked about the key (${error.message}); try again in a moment.`);
   }
 }
 
@@ -56,12 +56,12 @@ export async function saveProviderKey(
 export async function retestProviderKey(db: Executor, organizationId: string, provider: TrackingProvider, now = new Date()): Promise<void> {
   const where = and(eq(trackingProviderConnections.organizationId, organizationId), eq(trackingProviderConnections.provider, provider));
   const [row] = await db.select().from(trackingProviderConnections).where(where).limit(1);
-  if (!row) throw new ApiError(404, `Your organisation has no ${PROVIDER_LABELS[provider]} key.`);
+  if (!row) throw new NotFoundError("tracking-provider-key", `Your organisation has no ${PROVIDER_LABELS[provider]} key.`);
   try {
     const quota = await testProviderKey(provider, openCredentials(row.credentialsCiphertext, providerCredentialsContext(organizationId, provider)));
     await db.update(trackingProviderConnections).set({ quota, quotaCheckedAt: now, lastError: null, lastErrorAt: null }).where(where);
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
+    if (!(error instanceof DomainError)) throw error;
     await db.update(trackingProviderConnections).set({ lastError: error.message, lastErrorAt: now }).where(where);
   }
 }

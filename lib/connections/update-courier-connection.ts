@@ -4,6 +4,7 @@ import { courierConnections } from "@/db/schema";
 import { courierConnectionView, type CourierConnectionView } from "./courier-connection-view";
 import { credentialsContext, sealCredentials } from "./credentials-cipher";
 import { connectionNotFound, getCourierConnectionRowOrThrow } from "./get-courier-connection-or-throw";
+import { assertCarrierAcceptsCredentials } from "./test-credentials";
 import { connectionCourierOrThrow, validateCredentials } from "./validate-credentials";
 
 /**
@@ -17,7 +18,9 @@ export async function updateCourierConnection(
   input: { credentials: unknown },
 ): Promise<CourierConnectionView> {
   const current = await getCourierConnectionRowOrThrow(db, organizationId, id);
-  const credentials = validateCredentials(connectionCourierOrThrow(current.courierSlug), input.credentials);
+  const courier = connectionCourierOrThrow(current.courierSlug);
+  const credentials = validateCredentials(courier, input.credentials);
+  await assertCarrierAcceptsCredentials(courier, credentials);
   const [row] = await db
     .update(courierConnections)
     .set({ credentialsCiphertext: sealCredentials(credentials, credentialsContext(organizationId, id)), updatedAt: new Date() })

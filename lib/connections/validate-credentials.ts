@@ -1,4 +1,7 @@
-import { invalidValue, requiredValue } from "@/lib/api/errors";
+import { InvalidError } from "@/lib/domain-errors";
+
+const invalidValue = (field: string, detail: string) => new InvalidError(field, "invalid", `The value of \`${field}\` is invalid: ${detail}`);
+const requiredValue = (field: string) => new InvalidError(field, "missing", `\`${field}\` is required.`);
 import { getCourier } from "@/lib/couriers/get-courier";
 import type { Courier } from "@/lib/couriers/types";
 import type { Credentials } from "./credentials-cipher";

@@ -2,28 +2,26 @@ import type { AuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/db/client";
 import { getMembership } from "@/lib/accounts/get-membership";
-import { passwordStamp } from "@/lib/accounts/hash-password";
+import { endSessions, sessionStamp } from "@/lib/accounts/session-stamp";
 import { normalizeEmail } from "@/lib/accounts/user-email";
 import { verifyCredentials } from "@/lib/accounts/verify-credentials";
+import { localPath } from "./local-path";
 import { nextAuthSecret } from "./nextauth-secret";
-import { clearSignInFailures, recordSignInFailure, signInBlockedMinutes } from "./sign-in-attempts";
+import { clientAddressOf } from "@/lib/client-address";
+import { takeSignInAttempt } from "./sign-in-attempts";
 
 const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 
-async function authorize(credentials: Record<"email" | "password", string> | undefined) {
+export async function authorize(credentials: Record<"email" | "password", string> | undefined, request: { headers?: Record<string, unknown> }) {
   if (!credentials?.email || !credentials.password) return null;
   const email = normalizeEmail(credentials.email);
-  const waitMinutes = await signInBlockedMinutes(email);
-  if (waitMinutes > 0) throw new Error(`Too many wrong passwords for this address. Try again in ${waitMinutes} minutes.`);
+  const refund = await takeSignInAttempt(email, clientAddressOf((request.headers ?? {}) as Record<string, string>));
   const db = await getDb();
   const user = await verifyCredentials(db, email, credentials.password);
   // An account that belongs to no organisation has nothing to show.
-  if (!user || !(await getMembership(db, user.id))) {
-    await recordSignInFailure(email);
-    return null;
-  }
-  await clearSignInFailures(email);
-  return { id: user.id, email: user.email, name: user.name, stamp: passwordStamp(user.passwordHash) };
+  if (!user || !(await getMembership(db, user.id))) return null;
+  await refund();
+  return { id: user.id, email: user.email, name: user.name, stamp: sessionStamp(user) };
 }
 
 let options: AuthOptions | undefined;
@@ -41,7 +39,18 @@ export function authOptions(): AuthOptions {
         authorize,
       }),
     ],
+    events: {
+      // Signing out ends the user's other sessions too (a shared or lost device).
+      async signOut({ token }) {
+        if (token?.sub) await endSessions(await getDb(), token.sub);
+      },
+    },
     callbacks: {
+      // Only ever back to a page of this site, whatever callbackUrl asked for (open redirects).
+      redirect({ url, baseUrl }) {
+        const path = url.startsWith(`${baseUrl}/`) ? url.slice(baseUrl.length) : url;
+        return `${baseUrl}${localPath(path)}`;
+      },
       jwt({ token, user }) {
         if (user) token.stamp = user.stamp;
         return token;

@@ -3,8 +3,8 @@ import { trackingProviderConnections } from "@/db/schema";
 import { createCourierConnection } from "@/lib/connections/create-courier-connection";
 import { sealCredentials } from "@/lib/connections/credentials-cipher";
 import { providerCredentialsContext } from "@/lib/connections/provider-credentials";
-import { setupTestDatabase } from "@/lib/testing/database";
-import { createTenant } from "@/lib/testing/factories";
+import { setupTestDatabase } from "@/testing/database";
+import { createTenant } from "@/testing/factories";
 import { courierFollowingFor } from "./courier-following";
 
 const testDb = setupTestDatabase();

@@ -1,11 +1,11 @@
-import { couriers202504 } from "@/lib/api/versions/2025-04";
+import { FIELD_NAMES_2025_04 } from "@/lib/couriers/field-names-2025";
 import type { Courier } from "@/lib/couriers/types";
 import { listCouriers } from "@/lib/couriers/list-couriers";
 import type { CourierOption } from "./types";
 
 /** A courier as a form offers it: its required fields under their 2025-04 names. */
 export function courierOption(courier: Courier): CourierOption {
-  const { required_fields } = couriers202504.courier(courier) as { required_fields: string[] };
+  const required_fields = courier.requiredFields.map((field) => FIELD_NAMES_2025_04[field] ?? field);
   return { slug: courier.slug, name: courier.name, required_fields };
 }
 

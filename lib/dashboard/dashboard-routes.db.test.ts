@@ -22,9 +22,9 @@ import * as trackings from "@/app/api/dashboard/trackings/route";
 import { addMember } from "@/lib/accounts/add-member";
 import { resetEncryptionKeyForTests } from "@/lib/connections/encryption-key";
 import { resetEnvForTests } from "@/lib/env";
-import { callApi } from "@/lib/testing/api-client";
-import { setupTestDatabase } from "@/lib/testing/database";
-import { createTenant } from "@/lib/testing/factories";
+import { callApi } from "@/testing/api-client";
+import { setupTestDatabase } from "@/testing/database";
+import { createTenant } from "@/testing/factories";
 import { getDashboardUser, type DashboardUser } from "./session";
 
 vi.mock("./session", () => ({ getDashboardUser: vi.fn() }));
@@ -39,7 +39,8 @@ beforeEach(() => {
 type Route = (request: Request, context: { params: Promise<any> }) => Promise<Response>;
 
 async function call(route: Route, options: { method?: string; path?: string; params?: object; body?: unknown; text?: string } = {}) {
-  const headers: Record<string, string> = {};
+  // The dashboard's own pages send their origin with every change.
+  const headers: Record<string, string> = { origin: "http://waybill.test" };
   let body: string | undefined;
   if (options.text !== undefined) {
     body = options.text;
@@ -406,5 +407,94 @@ describe("account", () => {
     expect(wrong.status).toBe(400);
     const right = await call(accountPassword.POST, { method: "POST", body: { currentPassword: added.initialPassword, newPassword: "another-password" } });
     expect(right.status).toBe(200);
+  });
+});
+
+describe("cross-site request forgery", () => {
+  // A new API key: what a forged request would most like to get.
+  const forged = (headers: Record<string, string>, body = JSON.stringify({ name: "forged" })) =>
+    apiKeys.POST(new Request("http://waybill.test/api/dashboard/api-keys", { method: "POST", headers, body }), { params: Promise.resolve({}) });
+
+  it("refuses a change from another origin, a sibling subdomain, or with no origin at all", async () => {
+    await signIn("admin");
+    for (const headers of <Record<string, string>[]>[
+      { "content-type": "application/json", origin: "https://evil.example" },
+      { "content-type": "application/json", origin: "http://shop.waybill.test" },
+      { "content-type": "application/json", "sec-fetch-site": "same-site" },
+      { "content-type": "application/json" },
+    ]) {
+      const response = await forged(headers);
+      expect(response.status, JSON.stringify(headers)).toBe(403);
+      expect((await response.json()).error.message).toMatch(/Waybill's own pages/);
+    }
+  });
+
+  it("refuses JSON sent as text/plain or a form, even from the same origin", async () => {
+    await signIn("admin");
+    for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) {
+      const response = await forged({ "content-type": type, origin: "http://waybill.test" });
+      expect(response.status, type).toBe(415);
+    }
+    const accepted = await forged({ "content-type": "application/json", "sec-fetch-site": "same-origin" });
+    expect(accepted.status).toBeLessThan(300);
+  });
+});
+
+describe("request sizes on dashboard routes", () => {
+  it("refuses a chunked JSON body past 64 KB with a 413, and a CSV past 5 MB", async () => {
+    await signIn("admin");
+    const chunked = (kilobytes: number, type: string) =>
+      new Request("http://waybill.test/api/dashboard/api-keys", {
+        method: "POST",
+        headers: { origin: "http://waybill.test", "content-type": type },
+        duplex: "half",
+        body: new ReadableStream<Uint8Array>({
+          start(controller) {
+            for (let i = 0; i < kilobytes; i++) controller.enqueue(new Uint8Array(1024).fill(0x20));
+            controller.close();
+          },
+        }),
+      } as RequestInit);
+    const json = await apiKeys.POST(chunked(100, "application/json"), { params: Promise.resolve({}) });
+    expect(json.status).toBe(413);
+    const csv = await importCsv.POST(chunked(6 * 1024, "text/csv"), { params: Promise.resolve({}) });
+    expect(csv.status).toBe(413);
+    expect((await csv.json()).error.message).toMatch(/larger than 5 MB/);
+  });
+});
+
+describe("input the database cannot hold, on dashboard routes", () => {
+  it("answers NUL characters with a 400 naming the field, and repairs lone surrogates, never a 500", async () => {
+    await signIn("admin");
+    const nul = await call(trackings.POST, { method: "POST", body: { tracking_number: `ITOD-1-${Date.now()}`, slug: "testing-courier", title: "a\u0000b" } });
+    expect(nul.status).toBe(400);
+    expect(nul.body.error.message).toMatch(/title.*NUL/);
+    const listed = await call(trackings.GET, { path: "/api/dashboard/trackings?keyword=a%00b" });
+    expect(listed.status).toBe(400);
+    const surrogate = await call(trackings.POST, {
+      method: "POST",
+      body: { tracking_number: `ITOD-1-${Date.now()}9`, slug: "testing-courier", title: "half \ud800 pair" },
+    });
+    expect(surrogate.status).toBe(201);
+    expect(surrogate.body.title).toBe("half \ufffd pair");
+    const csv = await call(importCsv.POST, { method: "POST", text: `tracking_number,slug,title\nITOD-1-${Date.now()}8,testing-courier,a\u0000b\n` });
+    expect(csv.status).toBe(200);
+    expect(csv.body.failed[0].message).toMatch(/NUL/);
+  });
+});
+
+describe("server errors in the log", () => {
+  it("name the method, the path without its query, the request id and the error class, not the message", async () => {
+    const { logServerError } = await import("@/lib/log-server-error");
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, "error").mockImplementation((line: string) => void lines.push(line));
+    const driverError = Object.assign(new Error("duplicate key value violates unique constraint: Key (email)=(ana@example.com) already exists."), {
+      name: "PostgresError",
+      code: "23505",
+    });
+    logServerError("dashboard", new Request("http://waybill.test/api/dashboard/trackings?keyword=ana@example.com", { method: "POST" }), "req-1", driverError);
+    spy.mockRestore();
+    expect(lines[0]).toMatch(/^\[dashboard\] POST \/api\/dashboard\/trackings failed \(request req-1\): PostgresError \(code 23505\)/);
+    expect(lines[0]).not.toContain("ana@example.com");
   });
 });

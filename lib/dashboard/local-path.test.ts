@@ -15,3 +15,15 @@ describe("localPath", () => {
     expect(localPath("/settings/../trackings?tab=1#top")).toBe("/trackings?tab=1#top");
   });
 });
+
+describe("next-auth's redirect after sign-in", () => {
+  it("stays on the site", async () => {
+    const { authOptions } = await import("./auth-options");
+    const redirect = authOptions().callbacks!.redirect!;
+    const baseUrl = "https://waybill.example";
+    expect(await redirect({ url: "/%09/evil.example", baseUrl })).toBe(`${baseUrl}/%09/evil.example`);
+    expect(await redirect({ url: "/\t/evil.example", baseUrl })).toBe(`${baseUrl}/trackings`);
+    expect(await redirect({ url: "https://evil.example/", baseUrl })).toBe(`${baseUrl}/trackings`);
+    expect(await redirect({ url: `${baseUrl}/settings`, baseUrl })).toBe(`${baseUrl}/settings`);
+  });
+});

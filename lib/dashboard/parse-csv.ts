@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/errors";
+import { InvalidError } from "@/lib/domain-errors";
 
 /**
  * Reads CSV as RFC 4180 writes it (quoted fields, doubled quotes, line breaks inside quotes, CRLF
@@ -43,7 +43,7 @@ export function parseCsv(text: string): string[][] {
     } else field += char;
     index += 1;
   }
-  if (quoted) throw new ApiError(400, `The CSV ends inside a quoted field (record ${records.length + 1}): a closing " is missing.`);
+  if (quoted) throw new InvalidError("file", "format", `The CSV ends inside a quoted field (record ${records.length + 1}): a closing " is missing.`);
   if (field !== "" || record.length) endRecord();
   return records;
 }

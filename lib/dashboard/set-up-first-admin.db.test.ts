@@ -4,14 +4,18 @@ import * as hashing from "@/lib/accounts/hash-password";
 import { getMembership } from "@/lib/accounts/get-membership";
 import { issueSetupToken } from "@/lib/accounts/setup-token";
 import { verifyCredentials } from "@/lib/accounts/verify-credentials";
-import { setupTestDatabase } from "@/lib/testing/database";
+import { setupTestDatabase } from "@/testing/database";
 import { needsFirstAdmin } from "./needs-first-admin";
 
 const testDb = setupTestDatabase();
 
 function post(body: unknown) {
   return firstAdmin.POST(
-    new Request("http://waybill.test/api/auth/first-admin", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+    new Request("http://waybill.test/api/auth/first-admin", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: "http://waybill.test" },
+      body: JSON.stringify(body),
+    }),
   );
 }
 

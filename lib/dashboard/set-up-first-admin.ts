@@ -4,7 +4,7 @@ import { bootstrapDemoOrganization } from "@/lib/accounts/bootstrap";
 import { createFirstAdmin } from "@/lib/accounts/create-first-admin";
 import { hasAnyUser } from "@/lib/accounts/has-any-user";
 import { isSetupTokenValid } from "@/lib/accounts/setup-token";
-import { ApiError } from "@/lib/api/errors";
+import { ConflictError, NotAllowedError } from "@/lib/domain-errors";
 
 export const FirstAdminBody = z.object({
   name: z.string().max(200).optional(),
@@ -22,12 +22,12 @@ const ALREADY_EXISTS = "The first admin already exists: sign in, or ask them to 
  * take it over. Once anyone has an account it answers at the cost of one indexed read.
  */
 export async function setUpFirstAdmin(db: Database, input: z.output<typeof FirstAdminBody>): Promise<{ email: string }> {
-  if (await hasAnyUser(db)) throw new ApiError(409, ALREADY_EXISTS);
+  if (await hasAnyUser(db)) throw new ConflictError("first-admin", ALREADY_EXISTS);
   if (!(await isSetupTokenValid(db, input.setupToken.trim()))) {
-    throw new ApiError(403, 'Enter the setup token the server printed when it started (the line "Setup token: …").');
+    throw new NotAllowedError("set-up", 'Enter the setup token the server printed when it started (the line "Setup token: …").');
   }
   const { organizationId } = await bootstrapDemoOrganization(db);
   const admin = await createFirstAdmin(db, { organizationId, ...input });
-  if (!admin) throw new ApiError(409, ALREADY_EXISTS);
+  if (!admin) throw new ConflictError("first-admin", ALREADY_EXISTS);
   return { email: admin.email };
 }

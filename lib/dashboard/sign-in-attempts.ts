@@ -1,20 +1,56 @@
-import { RateLimiterMemory } from "rate-limiter-flexible";
+import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { sharedRateLimitStore, type StoreFactory } from "@/lib/rate-limit-store";
 
-// Ten wrong passwords per address in fifteen minutes, then a pause: slows guessing, spares typos.
-const MAX_FAILURES = 10;
-const failures = new RateLimiterMemory({ points: MAX_FAILURES, duration: 15 * 60 });
+const WINDOW_SECONDS = 15 * 60;
+/** Wrong passwords one address may try on one account per window: spares typos, slows guessing. */
+export const TRIES_PER_ACCOUNT_AND_ADDRESS = 10;
+/** Attempts one address may make on any accounts per window: spraying many e-mails is slowed too. */
+export const TRIES_PER_ADDRESS = 30;
 
-/** Minutes until this address may try again, or 0 when it may try now. */
-export async function signInBlockedMinutes(email: string): Promise<number> {
-  const state = await failures.get(email);
-  if (!state || state.consumedPoints < MAX_FAILURES) return 0;
-  return Math.ceil(state.msBeforeNext / 60_000);
+type TakeAttempt = (email: string, address: string) => Promise<() => Promise<void>>;
+
+export class SignInThrottled extends Error {
+  constructor(readonly retryAfterMinutes: number) {
+    super(`Too many sign-in attempts from your network. Try again in ${retryAfterMinutes} minute${retryAfterMinutes === 1 ? "" : "s"}.`);
+  }
 }
 
-export async function recordSignInFailure(email: string): Promise<void> {
-  await failures.penalty(email, 1);
+/**
+ * Takes one attempt from the address's budgets before the password is checked, so a parallel
+ * burst cannot outrun the count. The counts are kept per address (and per address and account),
+ * in the store every instance shares: the source is slowed, the account itself is never locked.
+ * Returns the refund to call once the password proved right.
+ */
+export function signInAttempts(store: StoreFactory): TakeAttempt {
+  const limiters = Promise.all([
+    store({ points: TRIES_PER_ACCOUNT_AND_ADDRESS, durationSeconds: WINDOW_SECONDS, keyPrefix: "wbsignin-pair" }),
+    store({ points: TRIES_PER_ADDRESS, durationSeconds: WINDOW_SECONDS, keyPrefix: "wbsignin-addr" }),
+  ]);
+  limiters.catch(() => undefined);
+  return async (email, address) => {
+    const [pair, perAddress] = await limiters;
+    return take(pair, perAddress, email, address);
+  };
 }
 
-export async function clearSignInFailures(email: string): Promise<void> {
-  await failures.delete(email);
+async function take(pair: RateLimiterAbstract, perAddress: RateLimiterAbstract, email: string, address: string): Promise<() => Promise<void>> {
+  const pairKey = `${address}|${email}`;
+  try {
+    await perAddress.consume(address, 1);
+    await pair.consume(pairKey, 1);
+  } catch (rejection) {
+    if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    throw new SignInThrottled(Math.max(1, Math.ceil(rejection.msBeforeNext / 60_000)));
+  }
+  return async () => {
+    await Promise.all([pair.reward(pairKey, 1), perAddress.reward(address, 1)]);
+  };
+}
+
+let shared: Promise<TakeAttempt> | undefined;
+
+/** The process's sign-in budgets, counted in the shared rate-limit store. */
+export async function takeSignInAttempt(email: string, address: string): Promise<() => Promise<void>> {
+  shared ??= sharedRateLimitStore().then(signInAttempts);
+  return (await shared)(email, address);
 }

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { addMember } from "@/lib/accounts/add-member";
 import { getMembership } from "@/lib/accounts/get-membership";
 import { runCommandLine } from "@/lib/operators/commands";
-import { setupTestDatabase } from "@/lib/testing/database";
-import { createTenant } from "@/lib/testing/factories";
+import { setupTestDatabase } from "@/testing/database";
+import { createTenant } from "@/testing/factories";
 import type { DashboardUser } from "./session";
 import { switchOrganization } from "./switch-organization";
 
@@ -36,6 +36,6 @@ describe("a user in several organisations", () => {
     const switched = await switchOrganization(testDb.db, user, secondId);
     expect(switched.headers.get("set-cookie")).toMatch(new RegExp(`^waybill-organization=${secondId}; Path=/; HttpOnly; SameSite=Lax`));
     expect((await switched.json()).organizations.map((organization: { name: string }) => organization.name)).toEqual(["First", "Second"]);
-    await expect(switchOrganization(testDb.db, user, stranger.id)).rejects.toMatchObject({ status: 404 });
+    await expect(switchOrganization(testDb.db, user, stranger.id)).rejects.toMatchObject({ kind: "not-found" });
   });
 });

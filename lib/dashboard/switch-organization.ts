@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Database } from "@/db/client";
 import { listUserOrganizations } from "@/lib/accounts/get-membership";
-import { ApiError } from "@/lib/api/errors";
+import { NotFoundError } from "@/lib/domain-errors";
 import { env } from "@/lib/env";
 import { ORGANIZATION_COOKIE, type DashboardUser } from "./session";
 
@@ -16,7 +16,7 @@ export async function listOrganizationsOf(db: Database, user: DashboardUser) {
 export async function switchOrganization(db: Database, user: DashboardUser, organizationId: string): Promise<Response> {
   const organizations = await listUserOrganizations(db, user.id);
   if (!organizations.some((organization) => organization.id === organizationId)) {
-    throw new ApiError(404, "You are not a member of that organisation.");
+    throw new NotFoundError("membership", "You are not a member of that organisation.");
   }
   const response = Response.json({ current: organizationId, organizations }, { headers: { "cache-control": "no-store" } });
   const secure = env().NEXTAUTH_URL?.startsWith("https:") ? "; Secure" : "";

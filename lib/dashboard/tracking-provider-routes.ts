@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Database } from "@/db/client";
-import { ApiError } from "@/lib/api/errors";
+import { NotFoundError } from "@/lib/domain-errors";
 import { listProviderKeys } from "@/lib/connections/list-provider-keys";
 import { removeProviderKey, retestProviderKey, saveProviderKey } from "@/lib/connections/save-provider-key";
 import { TRACKING_PROVIDERS, type TrackingProvider } from "@/lib/couriers/providers/provider-codes";
@@ -27,13 +27,13 @@ export async function saveProviderKeyFrom(db: Database, user: DashboardUser, bod
 }
 
 export async function retestProviderKeyFrom(db: Database, user: DashboardUser, provider: string) {
-  if (!(TRACKING_PROVIDERS as readonly string[]).includes(provider)) throw new ApiError(404, "No such tracking provider.");
+  if (!(TRACKING_PROVIDERS as readonly string[]).includes(provider)) throw new NotFoundError("tracking-provider", "No such tracking provider.");
   await retestProviderKey(db, user.organization.id, provider as TrackingProvider);
   return providersOf(db, user);
 }
 
 export async function removeProviderKeyFrom(db: Database, user: DashboardUser, provider: string) {
-  if (!(TRACKING_PROVIDERS as readonly string[]).includes(provider)) throw new ApiError(404, "No such tracking provider.");
+  if (!(TRACKING_PROVIDERS as readonly string[]).includes(provider)) throw new NotFoundError("tracking-provider", "No such tracking provider.");
   await removeProviderKey(db, user.organization.id, provider as TrackingProvider);
   return providersOf(db, user);
 }

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { trackings } from "@/db/schema";
-import { setupTestDatabase } from "@/lib/testing/database";
-import { createTenant } from "@/lib/testing/factories";
+import { setupTestDatabase } from "@/testing/database";
+import { createTenant } from "@/testing/factories";
 import { getEddModel, MODEL_MAX_AGE_MS, refreshEddModel } from "./get-edd-model";
 import { loadDeliverySamples } from "./load-delivery-samples";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type ApiVersion, isFrom2025 } from "@/lib/api/types";
+import { type ApiVersion, isFrom2025 } from "@/lib/api-versions";
 import { toAlpha2 } from "./country-codes";
 import { type PredictionRequest } from "./types";
 

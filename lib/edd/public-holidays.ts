@@ -1,4 +1,5 @@
 import Holidays from "date-holidays";
+import { LRUCache } from "lru-cache";
 import { toAlpha2 } from "./country-codes";
 import { type LocalDate } from "./local-dates";
 
@@ -9,8 +10,9 @@ export interface HolidayRegion {
 }
 
 const holidayData = new Holidays();
-const holidaysByRegionYear = new Map<string, ReadonlySet<LocalDate>>();
-const regionsByAddress = new Map<string, HolidayRegion | undefined>();
+// Bounded: addresses come from requests, so an unbounded map would grow with whatever callers send.
+const holidaysByRegionYear = new LRUCache<string, ReadonlySet<LocalDate>>({ max: 2_000 });
+const regionsByAddress = new LRUCache<string, { region: HolidayRegion | undefined }>({ max: 10_000 });
 
 /**
  * The holiday region of an address: the country (alpha-3 or alpha-2) and the state when date-holidays
@@ -19,8 +21,12 @@ const regionsByAddress = new Map<string, HolidayRegion | undefined>();
 export function holidayRegion(country: string, state?: string | null): HolidayRegion | undefined {
   const key = `${country}|${state ?? ""}`;
   // date-holidays rebuilds its country and state lists on every query, so each answer is kept.
-  if (!regionsByAddress.has(key)) regionsByAddress.set(key, resolveRegion(country, state));
-  return regionsByAddress.get(key);
+  let cached = regionsByAddress.get(key);
+  if (!cached) {
+    cached = { region: resolveRegion(country, state) };
+    regionsByAddress.set(key, cached);
+  }
+  return cached.region;
 }
 
 function resolveRegion(country: string, state?: string | null): HolidayRegion | undefined {

@@ -3,16 +3,16 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { notificationMessages } from "@/db/schema";
 import { notifyContacts } from "@/inngest/functions/notify-contacts";
 import { sendEvent, trackingUpdated } from "@/inngest/events";
-import { createTestEngine, runsOf, stepsOf, type TestEngine } from "@/inngest/testing";
+import { createTestEngine, runsOf, stepsOf, type TestEngine } from "@/testing/inngest";
 import { resetEnvForTests } from "@/lib/env";
-import { setupTestDatabase } from "@/lib/testing/database";
-import { createTenant } from "@/lib/testing/factories";
-import { createTestTracking, storeScan } from "@/lib/testing/tracking-updates";
-import { startWebhookReceiver, type ReceiverAnswer, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
+import { setupTestDatabase } from "@/testing/database";
+import { createTenant } from "@/testing/factories";
+import { createTestTracking, storeScan } from "@/testing/tracking-updates";
+import { startWebhookReceiver, type ReceiverAnswer, type WebhookReceiver } from "@/testing/webhook-receiver";
 import { notificationTransports } from "./notification-transports";
 import { prepareContactNotifications } from "./prepare-contact-notifications";
 import { sendNotificationMessage } from "./send-notification-message";
-import { startSmtpCapture, type SmtpCapture } from "./testing/smtp-capture";
+import { startSmtpCapture, type SmtpCapture } from "@/testing/smtp-capture";
 
 const database = setupTestDatabase();
 

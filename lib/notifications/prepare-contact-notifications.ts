@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { type NewNotificationMessage, notificationMessages } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
+import { NotFoundError } from "@/lib/domain-errors";
 import { newId } from "@/lib/ids";
 import { getTrackingOrThrow } from "@/lib/trackings/get-tracking-or-throw";
 import { composeNotification } from "./compose-notification";
@@ -22,7 +22,7 @@ export interface StatusChange {
 export async function prepareContactNotifications(db: Executor, change: StatusChange, transports: NotificationTransports): Promise<string[]> {
   const record = await getTrackingOrThrow(db, change.organizationId, { id: change.trackingId }).catch((error: unknown) => {
     // Deleted since the change: nobody left to tell.
-    if (error instanceof ApiError && error.code === 4004) return null;
+    if (error instanceof NotFoundError) return null;
     throw error;
   });
   if (!record || (!record.tracking.emails.length && !record.tracking.smses.length)) return [];

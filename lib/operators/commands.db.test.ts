@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { verifyCredentials } from "@/lib/accounts/verify-credentials";
-import { callApi } from "@/lib/testing/api-client";
-import { setupTestDatabase } from "@/lib/testing/database";
+import { callApi } from "@/testing/api-client";
+import { setupTestDatabase } from "@/testing/database";
 import { sendToAdminSocket, startAdminSocket } from "./admin-socket";
 import { COMMANDS, runCommandLine } from "./commands";
 

@@ -100,8 +100,8 @@ export const COMMANDS: Command[] = [
     required: ["org"],
     async run(db, values) {
       const organization = await organizationOrThrow(db, text(values, "org"));
-      const { key, apiKey } = await createApiKey(db, organization.id, text(values, "name") || "Operator key");
-      return [`Key id: ${apiKey.id}`, `API key: ${key}`];
+      const { key, apiKey, secret } = await createApiKey(db, organization.id, text(values, "name") || "Operator key");
+      return [`Key id: ${apiKey.id}`, `API key: ${key}`, `API secret (for signed requests): ${secret}`];
     },
   },
   {

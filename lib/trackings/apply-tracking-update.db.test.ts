@@ -1,8 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { checkpoints, trackings } from "@/db/schema";
-import { setupTestDatabase } from "@/lib/testing/database";
-import { createTenant } from "@/lib/testing/factories";
+import { setupTestDatabase } from "@/testing/database";
+import { createTenant } from "@/testing/factories";
 import { applyTrackingUpdates, type CheckpointInput } from "./apply-tracking-update";
 import { createTracking } from "./create-tracking";
 

@@ -4,9 +4,9 @@ import { describe, expect, it } from "vitest";
 import { checkpoints } from "@/db/schema";
 import { checkpointHash } from "@/lib/carriers/checkpoint-hash";
 import { newId } from "@/lib/ids";
-import { callApi } from "@/lib/testing/api-client";
-import { setupTestDatabase } from "@/lib/testing/database";
-import { createTenant } from "@/lib/testing/factories";
+import { callApi } from "@/testing/api-client";
+import { setupTestDatabase } from "@/testing/database";
+import { createTenant } from "@/testing/factories";
 
 const testDb = setupTestDatabase();
 

@@ -1,5 +1,5 @@
 import type { Organization } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
+import { InvalidError } from "@/lib/domain-errors";
 import { detectCouriers } from "@/lib/couriers/detect-courier";
 import { getCourier } from "@/lib/couriers/get-courier";
 import type { Courier, SlugGroup } from "@/lib/couriers/types";
@@ -20,11 +20,11 @@ export interface CourierChoiceInput {
 export function chooseCourier(organization: Organization, input: CourierChoiceInput): Courier {
   if (input.slugs.length === 1) {
     const courier = getCourier(input.slugs[0]!);
-    if (!courier) throw new ApiError(4010, `The value of \`slug\` is invalid: no courier has the slug "${input.slugs[0]}".`);
+    if (!courier) throw new InvalidError("slug", "unknown", `The value of \`slug\` is invalid: no courier has the slug "${input.slugs[0]}".`);
     return courier;
   }
   for (const slug of input.slugs) {
-    if (!getCourier(slug)) throw new ApiError(4010, `The value of \`slug\` is invalid: no courier has the slug "${slug}".`);
+    if (!getCourier(slug)) throw new InvalidError("slug", "unknown", `The value of \`slug\` is invalid: no courier has the slug "${slug}".`);
   }
   const preferred = organization.preferredCouriers;
   const candidates = detectCouriers({
@@ -41,15 +41,16 @@ export function chooseCourier(organization: Organization, input: CourierChoiceIn
       : input.slugs.length
         ? `matches none of the couriers ${input.slugs.join(", ")}`
         : "does not match the number format of any courier";
-    throw new ApiError(4012, `Cannot detect courier: the tracking number ${scope}. Send \`slug\` to choose the courier.`);
+    throw new InvalidError("tracking_number", "undetectable", `Cannot detect courier: the tracking number ${scope}. Send \`slug\` to choose the courier.`);
   }
   // An explicit slug list is the caller's own approval; otherwise honour the preferred list.
   if (input.slugs.length === 0 && preferred.length > 0) {
     const approved = candidates.find((candidate) => preferred.includes(candidate.courier.slug));
     if (!approved) {
       const found = candidates.slice(0, 3).map((candidate) => candidate.courier.slug);
-      throw new ApiError(
-        4012,
+      throw new InvalidError(
+        "tracking_number",
+        "undetectable",
         `Cannot detect courier: the tracking number matches ${found.join(", ")}, which ${found.length > 1 ? "are" : "is"} not among the organisation's preferred couriers. Add the courier in Settings › Couriers or send \`slug\`.`,
       );
     }

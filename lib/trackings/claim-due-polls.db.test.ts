@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { trackings, type NewTracking } from "@/db/schema";
 import { newId } from "@/lib/ids";
-import { setupTestDatabase } from "@/lib/testing/database";
-import { createTenant } from "@/lib/testing/factories";
+import { setupTestDatabase } from "@/testing/database";
+import { createTenant } from "@/testing/factories";
 import { claimDuePolls } from "./poll-dispatch";
 
 const database = setupTestDatabase();

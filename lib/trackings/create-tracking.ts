@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { trackings, type NewTracking, type Organization, type Tracking } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
+import { ConflictError, InvalidError } from "@/lib/domain-errors";
 import { resolveTrackingConnection } from "@/lib/connections/resolve-tracking-connection";
 import { missingRequiredFields } from "@/lib/couriers/missing-required-fields";
 import type { SlugGroup } from "@/lib/couriers/types";
@@ -40,14 +40,18 @@ export function duplicateEcho(existing: Tracking) {
   };
 }
 
-export function missingFieldsError(missing: string[]): ApiError {
-  return new ApiError(4011, `Missing or invalid value of the required fields for this courier. Besides tracking_number, also required: ${missing.join(", ")}`);
+export function missingFieldsError(missing: string[]): InvalidError {
+  return new InvalidError(
+    missing[0] ?? "tracking",
+    "courier-fields",
+    `Missing or invalid value of the required fields for this courier. Besides tracking_number, also required: ${missing.join(", ")}`,
+  );
 }
 
 export async function createTracking(db: Executor, organization: Organization, input: CreateTrackingInput): Promise<TrackingRecord> {
   const trackingNumber = validateTrackingNumber(input.trackingNumber);
   if (input.id !== undefined && !CUSTOM_ID.test(input.id)) {
-    throw new ApiError(4015, "The value of `id` is invalid: use 1 to 128 letters, digits or - _ . :");
+    throw new InvalidError("id", "invalid", "The value of `id` is invalid: use 1 to 128 letters, digits or - _ . :");
   }
   const fields = input.fields;
   const courier = chooseCourier(organization, {
@@ -96,11 +100,11 @@ export async function createTracking(db: Executor, organization: Organization, i
         .where(and(eq(trackings.organizationId, organization.id), eq(trackings.id, input.id)))
     : [];
   if (sameId && sameId.dedupeKey !== row.dedupeKey) {
-    throw new ApiError(4015, `The value of \`id\` is invalid: "${input.id}" is already used by another tracking.`);
+    throw new InvalidError("id", "invalid", `The value of \`id\` is invalid: "${input.id}" is already used by another tracking.`);
   }
   const [existing] = await db
     .select()
     .from(trackings)
     .where(and(eq(trackings.organizationId, organization.id), eq(trackings.dedupeKey, row.dedupeKey)));
-  throw new ApiError(4003, "Tracking already exists.", existing ? duplicateEcho(existing) : {});
+  throw new ConflictError("tracking", "Tracking already exists.", existing ? duplicateEcho(existing) : {});
 }

@@ -5,13 +5,13 @@ import { inngest } from "@/inngest/client";
 import { dispatchPolls } from "@/inngest/functions/dispatch-polls";
 import { pollTrackings } from "@/inngest/functions/poll-trackings";
 import { sweepFollowUpsFunction } from "@/inngest/functions/sweep-follow-ups";
-import { createTestEngine, eventsSent, type TestEngine } from "@/inngest/testing";
+import { createTestEngine, eventsSent, type TestEngine } from "@/testing/inngest";
 import { importTrackings } from "@/lib/dashboard/import-trackings";
-import { setupTestDatabase } from "@/lib/testing/database";
-import { createTenant } from "@/lib/testing/factories";
+import { setupTestDatabase } from "@/testing/database";
+import { createTenant } from "@/testing/factories";
 import { createTracking } from "./create-tracking";
 import { markTrackingCompleted } from "./mark-tracking-completed";
-import { PollTestClock } from "./poll-test-clock";
+import { PollTestClock } from "@/testing/poll-test-clock";
 
 const database = setupTestDatabase();
 const clock = new PollTestClock(Date.UTC(2030, 0, 1, 0, 0, 10));

@@ -2,7 +2,7 @@ import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "@/db/client";
 import { isDatabase, prepared } from "@/db/prepared";
 import { checkpoints, trackings, type Tracking } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
+import { InvalidError, NotFoundError } from "@/lib/domain-errors";
 import { getCourier } from "@/lib/couriers/get-courier";
 import { missingRequiredFields } from "@/lib/couriers/missing-required-fields";
 import type { AdditionalField } from "@/lib/couriers/types";
@@ -26,7 +26,7 @@ function locatorCondition(organizationId: string, locator: TrackingLocator): SQL
   const courier = getCourier(locator.slug);
   const supplied = locator.additionalFields ?? {};
   const missing = courier ? missingRequiredFields(courier, supplied) : [];
-  if (missing.length > 0) throw new ApiError(4009, `'${missing[0]}' is required.`);
+  if (missing.length > 0) throw new InvalidError(missing[0]!, "missing", `'${missing[0]}' is required.`);
   const conditions: SQL[] = [
     eq(trackings.organizationId, organizationId),
     eq(trackings.slug, locator.slug),
@@ -58,12 +58,12 @@ export async function getTrackingRowOrThrow(
   // Reads by id, the hottest path, reuse a prepared statement.
   if ("id" in locator && !options.forUpdate && isDatabase(db)) {
     const [row] = await byId(db).execute({ organizationId, id: locator.id });
-    if (!row) throw new ApiError(4004);
+    if (!row) throw trackingNotFound();
     return row;
   }
   const query = db.select().from(trackings).where(locatorCondition(organizationId, locator)).limit(1);
   const [row] = options.forUpdate ? await query.for("update") : await query;
-  if (!row) throw new ApiError(4004);
+  if (!row) throw trackingNotFound();
   return row;
 }
 
@@ -82,10 +82,12 @@ const byIdWithCheckpoints = (db: Database) =>
 export async function getTrackingOrThrow(db: Executor, organizationId: string, locator: TrackingLocator): Promise<TrackingRecord> {
   if ("id" in locator && isDatabase(db)) {
     const row = await byIdWithCheckpoints(db).execute({ organizationId, id: locator.id });
-    if (!row) throw new ApiError(4004);
+    if (!row) throw trackingNotFound();
     return recordOf(row);
   }
   const row = await getTrackingRowOrThrow(db, organizationId, locator);
   const [record] = await withCheckpoints(db, [row]);
   return record!;
 }
+
+const trackingNotFound = () => new NotFoundError("tracking", "Tracking does not exist.");

@@ -3,7 +3,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Executor } from "@/db/client";
 import { isDatabase, prepared } from "@/db/prepared";
 import { checkpoints, trackings } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
+import { InvalidError } from "@/lib/domain-errors";
 import { recordOf, type TrackingRecord } from "./tracking-record";
 
 export interface TrackingListFilter {
@@ -107,7 +107,7 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
     if (typeof id !== "string" || Number.isNaN(date.getTime())) throw new Error("bad cursor");
     return { createdAt: date, id };
   } catch {
-    throw new ApiError(4008, "The value of `cursor` is invalid: pass the `next_cursor` of the previous page.");
+    throw new InvalidError("cursor", "invalid", "The value of `cursor` is invalid: pass the `next_cursor` of the previous page.");
   }
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { eventsSent } from "@/inngest/testing";
-import { setupTestDatabase } from "@/lib/testing/database";
-import { createTenant } from "@/lib/testing/factories";
+import { eventsSent } from "@/testing/inngest";
+import { setupTestDatabase } from "@/testing/database";
+import { createTenant } from "@/testing/factories";
 import { createTracking } from "./create-tracking";
 import { listTrackings } from "./list-trackings";
 import { requestPollAndEstimate } from "./poll-requests";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { trackings } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
+import { LimitReachedError, NotAllowedError } from "@/lib/domain-errors";
 import { getTrackingRowOrThrow, type TrackingLocator } from "./get-tracking-or-throw";
 import { requestPollAndEstimate } from "./poll-requests";
 import { sendFollowUps } from "./follow-ups";
@@ -14,8 +14,8 @@ export const MAX_RETRACKS = 3;
 export async function retrackTracking(db: Database, organizationId: string, locator: TrackingLocator): Promise<TrackingRecord> {
   const { record, providerRestart } = await db.transaction(async (tx) => {
     const current = await getTrackingRowOrThrow(tx, organizationId, locator, { forUpdate: true });
-    if (current.active) throw new ApiError(4013);
-    if (current.retrackCount >= MAX_RETRACKS) throw new ApiError(4016);
+    if (current.active) throw new NotAllowedError("retrack", "Retrack is not allowed. You can only retrack an inactive tracking.");
+    if (current.retrackCount >= MAX_RETRACKS) throw new LimitReachedError("retracks", "Retrack is not allowed. A tracking can be retracked at most 3 times.");
     const now = new Date();
     // An expired tracking starts over as Pending; other tags stand until the carrier says more.
     const restart = current.tag === "Expired" ? { tag: "Pending", subtag: "Pending_001", subtagMessage: "Pending" } : {};

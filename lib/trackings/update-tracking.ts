@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { checkpoints, trackings, type Organization, type Tracking } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
+import { ConflictError, InvalidError } from "@/lib/domain-errors";
 import { resolveTrackingConnection } from "@/lib/connections/resolve-tracking-connection";
 import { getCourier } from "@/lib/couriers/get-courier";
 import { missingRequiredFields } from "@/lib/couriers/missing-required-fields";
@@ -61,7 +61,7 @@ export async function updateTracking(
     const slug = input.slug?.toLowerCase();
     if (slug && slug !== current.slug) {
       const courier = getCourier(slug);
-      if (!courier) throw new ApiError(4010, `The value of \`slug\` is invalid: no courier has the slug "${slug}".`);
+      if (!courier) throw new InvalidError("slug", "unknown", `The value of \`slug\` is invalid: no courier has the slug "${slug}".`);
       const missing = missingRequiredFields(courier, additionalFieldsOf(next));
       if (missing.length > 0) throw missingFieldsError(missing);
       Object.assign(next, courierReset(now), { slug });
@@ -87,7 +87,7 @@ export async function updateTracking(
       .returning()
       .catch((error: unknown) => {
         if (String((error as { code?: string }).code ?? (error as Error).message).includes("23505")) {
-          throw new ApiError(4003, "Tracking already exists: another tracking has this courier, number and additional fields.");
+          throw new ConflictError("tracking", "Tracking already exists: another tracking has this courier, number and additional fields.");
         }
         throw error;
       });

@@ -1,8 +1,8 @@
+import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
+import { InvalidError } from "@/lib/domain-errors";
 
 export const MAX_CONTACTS_PER_KIND = 3;
-const E164 = /^\+[1-9]\d{1,14}$/;
 const emailSchema = z.email();
 
 /** Rejects the first invalid address by name: contacts are never silently dropped. */
@@ -10,24 +10,33 @@ export function validateEmails(emails: string[], field = "emails"): string[] {
   const cleaned = emails.map((email) => email.trim());
   for (const email of cleaned) {
     if (!emailSchema.safeParse(email).success) {
-      throw new ApiError(4008, `The value of \`${field}\` is invalid: "${email}" is not an e-mail address.`);
+      throw new InvalidError(field, "invalid", `The value of \`${field}\` is invalid: "${email}" is not an e-mail address.`);
     }
   }
   return [...new Set(cleaned)];
 }
 
+/**
+ * International numbers only (SMS goes to any country, so there is no default region), checked
+ * against the numbering plan of their country and stored in E.164 form.
+ */
 export function validatePhones(phones: string[], field = "smses"): string[] {
-  const cleaned = phones.map((phone) => phone.replace(/[\s()-]/g, ""));
-  for (const [index, phone] of cleaned.entries()) {
-    if (!E164.test(phone)) {
-      throw new ApiError(4008, `The value of \`${field}\` is invalid: "${phones[index]}" is not a phone number in E.164 form (e.g. +14155550123).`);
+  const cleaned = phones.map((phone) => {
+    const parsed = parsePhoneNumberFromString(phone.trim());
+    if (!parsed?.isValid()) {
+      throw new InvalidError(
+        field,
+        "invalid",
+        `The value of \`${field}\` is invalid: "${phone}" is not a valid phone number in international form (e.g. +14155550123).`,
+      );
     }
-  }
+    return parsed.number;
+  });
   return [...new Set(cleaned)];
 }
 
 export function assertAtMost(values: unknown[], field: string, max = MAX_CONTACTS_PER_KIND): void {
   if (values.length > max) {
-    throw new ApiError(4008, `The value of \`${field}\` is invalid: at most ${max} entries are allowed.`);
+    throw new InvalidError(field, "invalid", `The value of \`${field}\` is invalid: at most ${max} entries are allowed.`);
   }
 }

@@ -1,5 +1,5 @@
 import { isIP } from "node:net";
-import { ApiError } from "@/lib/api/errors";
+import { InvalidError } from "@/lib/domain-errors";
 import { PrivateAddressError, resolvePublicAddresses } from "./public-only-lookup";
 import { isPrivateAddress } from "./private-address";
 import { webhookSettings } from "./webhook-settings";
@@ -21,21 +21,25 @@ export async function assertWebhookUrl(value: string): Promise<string> {
   try {
     url = new URL(trimmed);
   } catch {
-    throw new ApiError(400, "The webhook URL is not a valid absolute URL.");
+    throw invalidUrl("The webhook URL is not a valid absolute URL.");
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") throw new ApiError(400, "The webhook URL must start with https:// or http://.");
-  if (trimmed.length > MAX_WEBHOOK_URL_LENGTH) throw new ApiError(400, `The webhook URL is longer than ${MAX_WEBHOOK_URL_LENGTH} characters.`);
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw invalidUrl("The webhook URL must start with https:// or http://.");
+  if (trimmed.length > MAX_WEBHOOK_URL_LENGTH) throw invalidUrl(`The webhook URL is longer than ${MAX_WEBHOOK_URL_LENGTH} characters.`);
   if (webhookSettings().allowPrivate) return url.toString();
   const host = socketHost(url);
   if (isIP(host)) {
-    if (isPrivateAddress(host)) throw new ApiError(400, new PrivateAddressError(host, host).message);
+    if (isPrivateAddress(host)) throw invalidUrl(new PrivateAddressError(host, host).message);
     return url.toString();
   }
   try {
     await resolvePublicAddresses(host);
   } catch (error) {
-    if (error instanceof PrivateAddressError) throw new ApiError(400, error.message);
-    throw new ApiError(400, `The webhook URL's host ${host} cannot be resolved.`);
+    if (error instanceof PrivateAddressError) throw invalidUrl(error.message);
+    throw invalidUrl(`The webhook URL's host ${host} cannot be resolved.`);
   }
   return url.toString();
+}
+
+function invalidUrl(message: string): InvalidError {
+  return new InvalidError("url", "invalid", message);
 }

@@ -3,6 +3,7 @@ import type { Database } from "@/db/client";
 import { type WebhookAttempt, webhookAttempts, webhookDeliveries, webhookEndpoints, type WebhookDeliveryStatus, webhookSecrets } from "@/db/schema";
 import { newId } from "@/lib/ids";
 import { getWebhookSecret } from "./get-webhook-secret";
+import { openWebhookSecrets } from "./webhook-secret-cipher";
 import { postWebhook } from "./post-webhook";
 import { MAX_WEBHOOK_ATTEMPTS, retryDelayMs } from "./retry-schedule";
 import { webhookRequestHeaders } from "./webhook-request-headers";
@@ -54,7 +55,8 @@ export async function attemptWebhookDeliveries(
   if (due.length) {
     const settings = webhookSettings();
     // Read with the deliveries; an organisation's first delivery creates it.
-    const secrets = due[0]!.secrets ?? (await getWebhookSecret(db, organizationId));
+    const stored = due[0]!.secrets;
+    const secrets = stored ? openWebhookSecrets(stored) : await getWebhookSecret(db, organizationId);
     const lastAttempt = options.lastAttempt ?? attempt >= MAX_WEBHOOK_ATTEMPTS;
     const attempts = await Promise.all(
       due.map(async ({ delivery, endpoint }) => {

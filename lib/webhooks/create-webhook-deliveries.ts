@@ -3,12 +3,12 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { rowsOf } from "@/db/rows-of";
 import { type NewWebhookDelivery, type WebhookApiVersion, type WebhookEventKind, webhookDeliveries } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
-import { trackingCodecs } from "@/lib/api/versions";
+import { NotFoundError } from "@/lib/domain-errors";
 import { getTrackingOrThrow } from "@/lib/trackings/get-tracking-or-throw";
 import { newId } from "@/lib/ids";
 import { buildWebhookBody } from "./build-webhook-body";
 import { listWebhookEndpoints } from "./list-webhook-endpoints";
+import type { RenderTracking } from "./render-tracking";
 
 export interface WebhookEventSource {
   organizationId: string;
@@ -26,12 +26,12 @@ export interface WebhookEventSource {
  * version) and frozen here. Idempotent: run again for the same event, it adds nothing and returns
  * the deliveries still pending. The tracking is read as it is now, with every checkpoint so far.
  */
-export async function createWebhookDeliveries(db: Executor, source: WebhookEventSource): Promise<string[]> {
+export async function createWebhookDeliveries(db: Executor, source: WebhookEventSource, renderTracking: RenderTracking): Promise<string[]> {
   const endpoints = await listWebhookEndpoints(db, source.organizationId, { enabledOnly: true });
   if (!endpoints.length) return [];
   const record = await getTrackingOrThrow(db, source.organizationId, { id: source.trackingId }).catch((error: unknown) => {
     // Deleted since the event: nothing left to announce.
-    if (error instanceof ApiError && error.code === 4004) return null;
+    if (error instanceof NotFoundError) return null;
     throw error;
   });
   if (!record) return [];
@@ -47,7 +47,7 @@ export async function createWebhookDeliveries(db: Executor, source: WebhookEvent
         event_id: eventId,
         event: source.kind,
         is_tracking_first_tag: source.isFirstTag,
-        msg: trackingCodecs[version].tracking(record),
+        msg: renderTracking(version, record),
         ts: source.ts,
       });
       bodies.set(version, body);

@@ -1,7 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { organizations, type WebhookEndpoint, webhookEndpoints } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
+import { ConflictError, LimitReachedError } from "@/lib/domain-errors";
 import { newId } from "@/lib/ids";
 import { assertWebhookUrl } from "./assert-webhook-url";
 import type { WebhookEndpointInput } from "./webhook-endpoint-input";
@@ -16,12 +16,13 @@ export async function createWebhookEndpoint(db: Executor, organizationId: string
     // Serialises creations per organisation, so two at once cannot both take the tenth place.
     await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)).for("update");
     const [{ total } = { total: 0 }] = await tx.select({ total: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.organizationId, organizationId));
-    if (total >= MAX_WEBHOOK_ENDPOINTS) throw new ApiError(400, `An organisation can have at most ${MAX_WEBHOOK_ENDPOINTS} webhook URLs.`);
+    if (total >= MAX_WEBHOOK_ENDPOINTS)
+      throw new LimitReachedError("webhook-endpoints", `An organisation can have at most ${MAX_WEBHOOK_ENDPOINTS} webhook URLs.`);
     const [duplicate] = await tx
       .select({ id: webhookEndpoints.id })
       .from(webhookEndpoints)
       .where(and(eq(webhookEndpoints.organizationId, organizationId), eq(webhookEndpoints.url, url)));
-    if (duplicate) throw new ApiError(400, "That URL already receives this organisation's webhooks.");
+    if (duplicate) throw new ConflictError("webhook-endpoint", "That URL already receives this organisation's webhooks.");
     const [endpoint] = await tx
       .insert(webhookEndpoints)
       .values({

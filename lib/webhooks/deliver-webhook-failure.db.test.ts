@@ -3,12 +3,12 @@ import { describe, expect, it, vi } from "vitest";
 import { webhookDeliveries } from "@/db/schema";
 import { deliverWebhook } from "@/inngest/functions/deliver-webhook";
 import { fanOutWebhooks } from "@/inngest/functions/fan-out-webhooks";
-import { createTestEngine } from "@/inngest/testing";
+import { createTestEngine } from "@/testing/inngest";
 import { resetEnvForTests } from "@/lib/env";
-import { setupTestDatabase } from "@/lib/testing/database";
-import { createTenant } from "@/lib/testing/factories";
+import { setupTestDatabase } from "@/testing/database";
+import { createTenant } from "@/testing/factories";
 import { createWebhookEndpoint } from "./create-webhook-endpoint";
-import { createTestTracking, storeScan } from "@/lib/testing/tracking-updates";
+import { createTestTracking, storeScan } from "@/testing/tracking-updates";
 
 // Every attempt fails on our side, as when the database is gone.
 vi.mock("./attempt-webhook-delivery", () => ({

@@ -5,20 +5,20 @@ import { webhookAttempts, webhookDeliveries, type WebhookApiVersion, type Webhoo
 import { sendEvent, trackingEstimateRevised, trackingUpdated, webhookDeliveryRequested } from "@/inngest/events";
 import { deliverWebhook } from "@/inngest/functions/deliver-webhook";
 import { fanOutWebhooks } from "@/inngest/functions/fan-out-webhooks";
-import { createTestEngine, ManualClock, runsOf, stepsOf, type TestEngine } from "@/inngest/testing";
-import { trackingCodecs } from "@/lib/api/versions";
+import { createTestEngine, ManualClock, runsOf, stepsOf, type TestEngine } from "@/testing/inngest";
+import { renderWebhookTracking, trackingCodecs } from "@/lib/api/versions";
 import { resetEnvForTests } from "@/lib/env";
-import { callApi } from "@/lib/testing/api-client";
-import { setupTestDatabase } from "@/lib/testing/database";
-import { createTenant } from "@/lib/testing/factories";
+import { callApi } from "@/testing/api-client";
+import { setupTestDatabase } from "@/testing/database";
+import { createTenant } from "@/testing/factories";
 import { getTrackingOrThrow } from "@/lib/trackings/get-tracking-or-throw";
 import { createWebhookDeliveries } from "./create-webhook-deliveries";
 import { createWebhookEndpoint } from "./create-webhook-endpoint";
 import { getWebhookSecret } from "./get-webhook-secret";
 import { rotateWebhookSecret } from "./rotate-webhook-secret";
 import { sendTestWebhook } from "./send-test-webhook";
-import { startWebhookReceiver, type ReceivedWebhook, type ReceiverAnswer, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
-import { createTestTracking, storeScan } from "@/lib/testing/tracking-updates";
+import { startWebhookReceiver, type ReceivedWebhook, type ReceiverAnswer, type WebhookReceiver } from "@/testing/webhook-receiver";
+import { createTestTracking, storeScan } from "@/testing/tracking-updates";
 import { updateWebhookEndpoint } from "./update-webhook-endpoint";
 
 const database = setupTestDatabase();
@@ -271,14 +271,18 @@ describe("a tracking update", () => {
     await sendEvent(webhookDeliveryRequested, { organizationId: tenant.organizationId, deliveryId: delivery!.id }, { id: "by-hand" });
     await jobs.drain();
     // And the fan-out repeated for the same event (a step run again after a crash) adds nothing.
-    const again = await createWebhookDeliveries(database.db, {
-      organizationId: tenant.organizationId,
-      trackingId: tenant.trackingId,
-      sourceEventId: "tracking-updated-once",
-      kind: "tracking_update",
-      isFirstTag: true,
-      ts: 0,
-    });
+    const again = await createWebhookDeliveries(
+      database.db,
+      {
+        organizationId: tenant.organizationId,
+        trackingId: tenant.trackingId,
+        sourceEventId: "tracking-updated-once",
+        kind: "tracking_update",
+        isFirstTag: true,
+        ts: 0,
+      },
+      renderWebhookTracking,
+    );
     await jobs.advance("3d");
 
     expect(again).toEqual([]);
@@ -346,11 +350,13 @@ describe("private addresses", () => {
       "http://[::ffff:127.0.0.1]/hook",
     ]) {
       await expect(createWebhookEndpoint(database.db, organization.id, { url, apiVersion: "v4" }), url).rejects.toMatchObject({
-        status: 400,
+        kind: "invalid",
         message: expect.stringMatching(/private, loopback or link-local/),
       });
     }
-    await expect(createWebhookEndpoint(database.db, organization.id, { url: "ftp://example.com/", apiVersion: "v4" })).rejects.toMatchObject({ status: 400 });
+    await expect(createWebhookEndpoint(database.db, organization.id, { url: "ftp://example.com/", apiVersion: "v4" })).rejects.toMatchObject({
+      kind: "invalid",
+    });
 
     setEnv({ WEBHOOK_ALLOW_PRIVATE: "true" });
     await expect(createWebhookEndpoint(database.db, organization.id, { url: "http://127.0.0.1:8080/hook", apiVersion: "v4" })).resolves.toMatchObject({
@@ -362,7 +368,7 @@ describe("private addresses", () => {
     const target = await receiver();
     const tenant = await setUp([{ url: target.url.replace("127.0.0.1", "localhost") }]);
     setEnv({ WEBHOOK_ALLOW_PRIVATE: undefined });
-    const result = await sendTestWebhook(database.db, tenant.organizationId, tenant.endpoints[0]!.id);
+    const result = await sendTestWebhook(database.db, tenant.organizationId, tenant.endpoints[0]!.id, renderWebhookTracking);
     expect(result).toMatchObject({ delivered: false, attempt: { succeeded: false, statusCode: null } });
     expect(result.attempt.error).toMatch(/^localhost resolves to (127\.0\.0\.1|::1), a private, loopback or link-local address/);
     expect(target.received).toHaveLength(0);
@@ -377,7 +383,7 @@ describe("secret rotation", () => {
 
     const recent = await rotateWebhookSecret(database.db, tenant.organizationId, new Date(Date.now() - 23 * hour));
     expect(recent.previousSecret).toBe(tenant.secret);
-    await sendTestWebhook(database.db, tenant.organizationId, tenant.endpoints[0]!.id);
+    await sendTestWebhook(database.db, tenant.organizationId, tenant.endpoints[0]!.id, renderWebhookTracking);
     const during = target.received[0]!;
     expect(verifiesRawBody(during, "aftership-hmac-sha256", recent.secret)).toBe(true);
     expect(verifiesRawBody(during, "aftership-hmac-sha256-previous", tenant.secret)).toBe(true);
@@ -386,7 +392,7 @@ describe("secret rotation", () => {
     // A rotation 25 hours ago: the secret it replaced no longer signs.
     const older = await rotateWebhookSecret(database.db, tenant.organizationId, new Date(Date.now() - 25 * hour));
     expect(older.previousSecret).toBe(recent.secret);
-    await sendTestWebhook(database.db, tenant.organizationId, tenant.endpoints[0]!.id);
+    await sendTestWebhook(database.db, tenant.organizationId, tenant.endpoints[0]!.id, renderWebhookTracking);
     const after = target.received[1]!;
     expect(verifiesRawBody(after, "aftership-hmac-sha256", older.secret)).toBe(true);
     expect(after.headers["aftership-hmac-sha256-previous"]).toBeUndefined();

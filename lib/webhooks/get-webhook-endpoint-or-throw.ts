@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { type WebhookEndpoint, webhookEndpoints } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
+import { NotFoundError } from "@/lib/domain-errors";
 
 export async function getWebhookEndpointOrThrow(db: Executor, organizationId: string, endpointId: string): Promise<WebhookEndpoint> {
   const [endpoint] = await db
     .select()
     .from(webhookEndpoints)
     .where(and(eq(webhookEndpoints.organizationId, organizationId), eq(webhookEndpoints.id, endpointId)));
-  if (!endpoint) throw new ApiError(404, "No such webhook URL.");
+  if (!endpoint) throw new NotFoundError("webhook-endpoint", "No such webhook URL.");
   return endpoint;
 }

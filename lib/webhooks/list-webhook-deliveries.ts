@@ -2,7 +2,7 @@ import { and, desc, eq, lt } from "drizzle-orm";
 import { z } from "zod";
 import type { Executor } from "@/db/client";
 import { type WebhookDelivery, webhookDeliveries, type WebhookDeliveryStatus } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
+import { InvalidError } from "@/lib/domain-errors";
 
 export interface WebhookDeliveryFilter {
   endpointId?: string;
@@ -27,7 +27,8 @@ const listQuery = z.object({
 /** The dashboard's query string: endpointId, status, trackingId, cursor, limit (25, at most 100). */
 export function parseWebhookDeliveryQuery(query: URLSearchParams): { filter: WebhookDeliveryFilter; paging: { cursor?: string; limit: number } } {
   const parsed = listQuery.safeParse(Object.fromEntries(query));
-  if (!parsed.success) throw new ApiError(400, `${parsed.error.issues[0]!.path.join(".")}: ${parsed.error.issues[0]!.message}`);
+  if (!parsed.success)
+    throw new InvalidError(parsed.error.issues[0]!.path.join("."), "invalid", `${parsed.error.issues[0]!.path.join(".")}: ${parsed.error.issues[0]!.message}`);
   const { cursor, limit, ...filter } = parsed.data;
   return { filter, paging: { cursor, limit } };
 }

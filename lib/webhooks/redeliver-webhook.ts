@@ -1,7 +1,7 @@
 import type { Database } from "@/db/client";
 import { type WebhookDelivery, webhookDeliveries } from "@/db/schema";
 import { sendEvent, webhookDeliveryRequested } from "@/inngest/events";
-import { ApiError } from "@/lib/api/errors";
+import { NotAllowedError } from "@/lib/domain-errors";
 import { newId } from "@/lib/ids";
 import { getWebhookDeliveryOrThrow } from "./get-webhook-delivery-or-throw";
 import { getWebhookEndpointOrThrow } from "./get-webhook-endpoint-or-throw";
@@ -13,7 +13,7 @@ import { getWebhookEndpointOrThrow } from "./get-webhook-endpoint-or-throw";
 export async function redeliverWebhook(db: Database, organizationId: string, deliveryId: string): Promise<WebhookDelivery> {
   const original = await getWebhookDeliveryOrThrow(db, organizationId, deliveryId);
   const endpoint = await getWebhookEndpointOrThrow(db, organizationId, original.endpointId);
-  if (!endpoint.enabled) throw new ApiError(400, "The webhook URL is disabled: enable it to redeliver.");
+  if (!endpoint.enabled) throw new NotAllowedError("redeliver", "The webhook URL is disabled: enable it to redeliver.");
   const [copy] = await db
     .insert(webhookDeliveries)
     .values({

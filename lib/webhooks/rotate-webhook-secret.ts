@@ -3,6 +3,7 @@ import type { Executor } from "@/db/client";
 import { type WebhookSecret, webhookSecrets } from "@/db/schema";
 import { randomSecret } from "@/lib/ids";
 import { getWebhookSecret, WEBHOOK_SECRET_LENGTH } from "./get-webhook-secret";
+import { openWebhookSecrets, sealWebhookSecret } from "./webhook-secret-cipher";
 
 /** How long the secret a rotation replaces keeps signing beside the new one. */
 export const PREVIOUS_SECRET_GRACE_MS = 24 * 60 * 60 * 1000;
@@ -17,7 +18,7 @@ export async function rotateWebhookSecret(db: Executor, organizationId: string, 
   const [rotated] = await db
     .update(webhookSecrets)
     .set({
-      secret: randomSecret(WEBHOOK_SECRET_LENGTH),
+      secret: sealWebhookSecret(organizationId, randomSecret(WEBHOOK_SECRET_LENGTH)),
       // Read in the same statement, so two rotations at once cannot both retire the same secret.
       previousSecret: sql`${webhookSecrets.secret}`,
       previousExpiresAt: new Date(now.getTime() + PREVIOUS_SECRET_GRACE_MS),
@@ -25,5 +26,5 @@ export async function rotateWebhookSecret(db: Executor, organizationId: string, 
     })
     .where(eq(webhookSecrets.organizationId, organizationId))
     .returning();
-  return rotated!;
+  return openWebhookSecrets(rotated!);
 }

@@ -1,9 +1,10 @@
 import type { Database } from "@/db/client";
 import { type WebhookApiVersion, webhookSecrets } from "@/db/schema";
-import { API_VERSIONS } from "@/lib/api/types";
+import { API_VERSIONS } from "@/lib/api-versions";
 import { randomSecret } from "@/lib/ids";
 import { createWebhookEndpoint } from "./create-webhook-endpoint";
 import { WEBHOOK_SECRET_LENGTH } from "./get-webhook-secret";
+import { sealWebhookSecret } from "./webhook-secret-cipher";
 
 export interface WebhookUrlSetting {
   url: string;
@@ -46,7 +47,11 @@ export async function seedWebhooksFromEnv(db: Database, organizationId: string, 
   // Without either setting nothing is marked as made, so setting them before a later start still works.
   if (!settings.urls?.trim() && !settings.secret?.trim()) return { seeded: false, endpoints: [], refused: [] };
   const secret = settings.secret?.trim() || randomSecret(WEBHOOK_SECRET_LENGTH);
-  const created = await db.insert(webhookSecrets).values({ organizationId, secret }).onConflictDoNothing().returning();
+  const created = await db
+    .insert(webhookSecrets)
+    .values({ organizationId, secret: sealWebhookSecret(organizationId, secret) })
+    .onConflictDoNothing()
+    .returning();
   if (!created.length) return { seeded: false, endpoints: [], refused: [] };
   const { urls, invalid } = parseWebhookUrlsSetting(settings.urls ?? "");
   const refused = invalid.map((entry) => `${entry}: expected a URL, optionally followed by |${API_VERSIONS.join(", |")}`);

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "@/db/client";
 import { webhookDeliveries } from "@/db/schema";
-import { trackingCodecs } from "@/lib/api/versions";
 import { newId } from "@/lib/ids";
 import { attemptWebhookDelivery } from "./attempt-webhook-delivery";
 import { buildWebhookBody } from "./build-webhook-body";
 import { getWebhookEndpointOrThrow } from "./get-webhook-endpoint-or-throw";
+import type { RenderTracking } from "./render-tracking";
 import { sampleTrackingRecord } from "./sample-tracking";
 import type { WebhookAttemptView } from "./webhook-views";
 
@@ -20,14 +20,20 @@ export interface TestWebhookResult {
  * now and answered with the result (no retries). It is logged like any delivery. Sent even while
  * the endpoint is disabled, so a URL can be checked before it is switched on.
  */
-export async function sendTestWebhook(db: Database, organizationId: string, endpointId: string, now = new Date()): Promise<TestWebhookResult> {
+export async function sendTestWebhook(
+  db: Database,
+  organizationId: string,
+  endpointId: string,
+  renderTracking: RenderTracking,
+  now = new Date(),
+): Promise<TestWebhookResult> {
   const endpoint = await getWebhookEndpointOrThrow(db, organizationId, endpointId);
   const eventId = randomUUID();
   const body = buildWebhookBody({
     event_id: eventId,
     event: "tracking_update",
     is_tracking_first_tag: false,
-    msg: trackingCodecs[endpoint.apiVersion].tracking(sampleTrackingRecord(organizationId, now)),
+    msg: renderTracking(endpoint.apiVersion, sampleTrackingRecord(organizationId, now)),
     ts: Math.floor(now.getTime() / 1000),
   });
   const deliveryId = newId();

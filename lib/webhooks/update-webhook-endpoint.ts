@@ -1,7 +1,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { type WebhookEndpoint, webhookEndpoints } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
+import { ConflictError, NotFoundError } from "@/lib/domain-errors";
 import { assertWebhookUrl } from "./assert-webhook-url";
 import { getWebhookEndpointOrThrow } from "./get-webhook-endpoint-or-throw";
 import type { WebhookEndpointPatch } from "./webhook-endpoint-input";
@@ -15,7 +15,7 @@ export async function updateWebhookEndpoint(db: Executor, organizationId: string
       .select({ id: webhookEndpoints.id })
       .from(webhookEndpoints)
       .where(and(eq(webhookEndpoints.organizationId, organizationId), eq(webhookEndpoints.url, url), ne(webhookEndpoints.id, endpointId)));
-    if (duplicate) throw new ApiError(400, "That URL already receives this organisation's webhooks.");
+    if (duplicate) throw new ConflictError("webhook-endpoint", "That URL already receives this organisation's webhooks.");
   }
   const [updated] = await db
     .update(webhookEndpoints)
@@ -28,6 +28,6 @@ export async function updateWebhookEndpoint(db: Executor, organizationId: string
     })
     .where(and(eq(webhookEndpoints.organizationId, organizationId), eq(webhookEndpoints.id, endpointId)))
     .returning();
-  if (!updated) throw new ApiError(404, "No such webhook URL.");
+  if (!updated) throw new NotFoundError("webhook-endpoint", "No such webhook URL.");
   return updated;
 }

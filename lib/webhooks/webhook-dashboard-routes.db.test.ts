@@ -9,15 +9,15 @@ import * as rotate from "@/app/api/dashboard/webhooks/secret/rotate/route";
 import * as secret from "@/app/api/dashboard/webhooks/secret/route";
 import * as messages from "@/app/api/dashboard/notifications/messages/route";
 import type { MemberRole, Organization } from "@/db/schema";
-import { eventsSent } from "@/inngest/testing";
+import { eventsSent } from "@/testing/inngest";
 import { addMember } from "@/lib/accounts/add-member";
 import { getDashboardUser, type DashboardUser } from "@/lib/dashboard/session";
 import { resetEnvForTests } from "@/lib/env";
 import { prepareContactNotifications } from "@/lib/notifications/prepare-contact-notifications";
-import { setupTestDatabase } from "@/lib/testing/database";
-import { createTenant } from "@/lib/testing/factories";
-import { createTestTracking, storeScan } from "@/lib/testing/tracking-updates";
-import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
+import { setupTestDatabase } from "@/testing/database";
+import { createTenant } from "@/testing/factories";
+import { createTestTracking, storeScan } from "@/testing/tracking-updates";
+import { startWebhookReceiver, type WebhookReceiver } from "@/testing/webhook-receiver";
 import { getWebhookSecret } from "./get-webhook-secret";
 import { seedWebhooksFromEnv } from "./seed-webhooks-from-env";
 import { signWebhookBody } from "./sign-webhook-body";
@@ -52,7 +52,7 @@ type Route = (request: Request, context: { params: Promise<any> }) => Promise<Re
 async function call(route: Route, options: { method?: string; path?: string; params?: object; body?: unknown } = {}) {
   const request = new Request(`http://waybill.test${options.path ?? "/api/dashboard/webhooks"}`, {
     method: options.method ?? "GET",
-    headers: options.body === undefined ? {} : { "content-type": "application/json" },
+    headers: options.body === undefined ? { origin: "http://waybill.test" } : { "content-type": "application/json", origin: "http://waybill.test" },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
   const response = await route(request, { params: Promise.resolve(options.params ?? {}) });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { WebhookApiVersion, WebhookSignatureHeader } from "@/db/schema";
-import { API_VERSIONS } from "@/lib/api/types";
+import { API_VERSIONS } from "@/lib/api-versions";
 
 export const WEBHOOK_SIGNATURE_HEADERS = ["waybill-hmac-sha256", "aftership-hmac-sha256"] as const satisfies readonly WebhookSignatureHeader[];
 

@@ -5,9 +5,9 @@ import { courierConnections, trackings } from "@/db/schema";
 import { credentialsForTracking } from "@/lib/connections/credentials-for-tracking";
 import { resetEncryptionKeyForTests } from "@/lib/connections/encryption-key";
 import { resetEnvForTests } from "@/lib/env";
-import { callApi } from "@/lib/testing/api-client";
-import { setupTestDatabase } from "@/lib/testing/database";
-import { createTenant } from "@/lib/testing/factories";
+import { callApi } from "@/testing/api-client";
+import { setupTestDatabase } from "@/testing/database";
+import { createTenant } from "@/testing/factories";
 
 const testDb = setupTestDatabase();
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { callApi } from "@/lib/testing/api-client";
-import { setupTestDatabase } from "@/lib/testing/database";
-import { createTenant } from "@/lib/testing/factories";
+import { callApi } from "@/testing/api-client";
+import { setupTestDatabase } from "@/testing/database";
+import { createTenant } from "@/testing/factories";
 
 const testDb = setupTestDatabase();
 const UPS = "1Z999AA10123456784";

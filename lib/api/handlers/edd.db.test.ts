@@ -5,9 +5,9 @@ import { addBusinessDays, MONDAY_TO_FRIDAY } from "@/lib/edd/business-days";
 import { refreshEddModel } from "@/lib/edd/get-edd-model";
 import { addDays, isoWeekday } from "@/lib/edd/local-dates";
 import { transitCalendar } from "@/lib/edd/transit-calendar";
-import { callApi } from "@/lib/testing/api-client";
-import { setupTestDatabase } from "@/lib/testing/database";
-import { createTenant } from "@/lib/testing/factories";
+import { callApi } from "@/testing/api-client";
+import { setupTestDatabase } from "@/testing/database";
+import { createTenant } from "@/testing/factories";
 
 const testDb = setupTestDatabase();
 

@@ -6,7 +6,7 @@ import { listTrackings } from "@/lib/trackings/list-trackings";
 import { markTrackingCompleted } from "@/lib/trackings/mark-tracking-completed";
 import { retrackTracking } from "@/lib/trackings/retrack-tracking";
 import { updateTracking } from "@/lib/trackings/update-tracking";
-import { ApiError } from "../errors";
+import { ApiError, asApiError } from "../errors";
 import type { ApiContext, ApiHandler, ApiResult } from "../types";
 import { trackingCodecs } from "../versions";
 import { locatorFrom } from "./tracking-locator";
@@ -16,7 +16,8 @@ function versioned(body: (ctx: ApiContext) => Promise<ApiResult>): ApiHandler {
   return async (ctx) => {
     try {
       return await body(ctx);
-    } catch (error) {
+    } catch (caught) {
+      const error = asApiError(caught);
       const rename = trackingCodecs[ctx.version].renameErrorFields;
       throw error instanceof ApiError && rename ? rename(error) : error;
     }
@@ -33,7 +34,8 @@ function echoingBody(body: (ctx: ApiContext) => Promise<ApiResult>): (ctx: ApiCo
   return async (ctx) => {
     try {
       return await body(ctx);
-    } catch (error) {
+    } catch (caught) {
+      const error = asApiError(caught);
       if (error instanceof ApiError && isEmptyData(error.data)) {
         const echo = trackingCodecs[ctx.version].errorEcho?.(ctx.body);
         if (echo !== undefined) throw new ApiError(error.code, error.message, echo);

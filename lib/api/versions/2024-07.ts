@@ -6,7 +6,17 @@ import { COMPLETION_REASONS } from "@/lib/trackings/mark-tracking-completed";
 import type { TrackingRecord } from "@/lib/trackings/tracking-record";
 import type { TrackingCodec } from "./codec";
 import { checkpointBase, legacyTracking, pickFields } from "./tracking-base";
-import { asObject, assertShipDate, commonTrackingFields, legacyTrackingFields, slugField, slugGroupField, slugList, toTrackingPatch } from "./tracking-fields";
+import {
+  asObject,
+  assertShipDate,
+  commonTrackingFields,
+  legacyTrackingFields,
+  nextCouriersField,
+  slugField,
+  slugGroupField,
+  slugList,
+  toTrackingPatch,
+} from "./tracking-fields";
 import type { CourierCodec } from "./courier-codec";
 import { legacyCourier } from "./courier-fields";
 import { legacyDetect, legacyListSnapshot, parseLegacyList } from "./v4";
@@ -17,7 +27,7 @@ const createFields = z.object({
   slug_group: slugGroupField,
   ...commonTrackingFields,
   ...legacyTrackingFields,
-  next_couriers: z.array(z.object({ slug: z.string(), tracking_number: z.string() })).optional(),
+  next_couriers: nextCouriersField,
 });
 
 const updateFields = z.object({ slug: z.string().optional(), ...commonTrackingFields, ...legacyTrackingFields });

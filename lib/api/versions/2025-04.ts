@@ -1,12 +1,13 @@
 import { z } from "zod";
 import type { Checkpoint } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError, asApiError } from "@/lib/api/errors";
 import { parseOrThrow } from "@/lib/api/validation";
 import { COMPLETION_REASONS } from "@/lib/trackings/mark-tracking-completed";
 import type { TrackingRecord } from "@/lib/trackings/tracking-record";
 import type { TrackingPatch } from "@/lib/trackings/tracking-patch";
 import { assertAtMost, validateEmails, validatePhones } from "@/lib/trackings/validate-contacts";
 import { deriveFields } from "@/lib/trackings/derive-fields";
+import { FIELD_NAMES_2025_04, renameFields2025 } from "@/lib/couriers/field-names-2025";
 import { parseInstant } from "@/lib/time";
 import { trackingExtras202407 } from "./2024-07";
 import type { TrackingCodec } from "./codec";
@@ -16,17 +17,7 @@ import { commonListFilter, limitParam, withDefaultWindow } from "./list-query";
 import { checkpointBase, latestEstimatedDelivery, pickFields, trackingCore } from "./tracking-base";
 import { asObject, assertShipDate, commonTrackingFields, slugField, slugGroupField, slugList, toTrackingPatch } from "./tracking-fields";
 
-/** 2025-04 names for the legacy additional fields, in messages and courier objects. */
-export const FIELD_NAMES_2025_04: Record<string, string> = {
-  tracking_postal_code: "destination_postal_code",
-  tracking_state: "destination_state",
-  tracking_origin_country: "origin_country_region",
-  tracking_destination_country: "destination_country_region",
-};
-
-export function renameFields2025(message: string): string {
-  return Object.entries(FIELD_NAMES_2025_04).reduce((text, [legacy, current]) => text.replaceAll(legacy, current), message);
-}
+export { FIELD_NAMES_2025_04, renameFields2025 } from "@/lib/couriers/field-names-2025";
 
 const region = z
   .string()
@@ -36,11 +27,11 @@ const region = z
   .optional();
 
 const customer = z.object({
-  role: z.string().nullable().optional(),
-  name: z.string().nullable().optional(),
-  phone_number: z.string().nullable().optional(),
-  email: z.string().nullable().optional(),
-  language: z.string().nullable().optional(),
+  role: z.string().max(64).nullable().optional(),
+  name: z.string().max(256).nullable().optional(),
+  phone_number: z.string().max(32).nullable().optional(),
+  email: z.string().max(320).nullable().optional(),
+  language: z.string().max(16).nullable().optional(),
 });
 
 const sharedFields = {
@@ -158,7 +149,8 @@ function tracking202504(record: TrackingRecord) {
 function renamingErrors<T>(parse: () => T): T {
   try {
     return parse();
-  } catch (error) {
+  } catch (caught) {
+    const error = asApiError(caught);
     throw error instanceof ApiError ? renameErrorFields(error) : error;
   }
 }

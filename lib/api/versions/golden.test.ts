@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { API_VERSIONS } from "../types";
 import { trackingCodecs } from ".";
-import { fullRecord, GOLDEN_NOW, plainRecord } from "./testing/golden-records";
+import { fullRecord, GOLDEN_NOW, plainRecord } from "@/testing/api/golden-records";
 
 // Each version's output frozen for a plain and a fully filled tracking: an edit meant for one
 // version cannot silently change another. `UPDATE_GOLDEN=1 npx vitest run golden` rewrites them.

@@ -1,3 +1,4 @@
+import type { RenderTracking } from "@/lib/webhooks/render-tracking";
 import type { ApiVersion } from "../types";
 import { codec202407, couriers202407 } from "./2024-07";
 import { codec202504, couriers202504 } from "./2025-04";
@@ -25,3 +26,6 @@ export const courierCodecs: Record<ApiVersion, CourierCodec> = {
   "2026-01": couriers202601,
   "2026-07": couriers202607,
 };
+
+/** Webhook `msg` bodies in an endpoint's version, for the webhook verbs. */
+export const renderWebhookTracking: RenderTracking = (version, record) => trackingCodecs[version].tracking(record);

@@ -22,6 +22,10 @@ const dateLike = z
   .nullable()
   .optional();
 
+// Per-field limits: a tracking is a record a person reads, not a store for bulk data.
+const tagList = z.array(z.string().max(256)).max(50);
+const MAX_CUSTOM_FIELDS = 50;
+
 export const DELIVERY_TYPES = ["pickup_at_store", "pickup_at_courier", "door_to_door"] as const;
 
 /** Request fields shared by every version, under their legacy names. */
@@ -38,12 +42,13 @@ export const commonTrackingFields = {
   order_number: text(),
   order_date: dateLike,
   order_promised_delivery_date: dateLike,
-  order_tags: z.array(z.string()).nullable().optional(),
+  order_tags: tagList.nullable().optional(),
   delivery_type: z.enum(DELIVERY_TYPES).nullable().optional(),
   pickup_location: text(),
   pickup_note: text(),
   custom_fields: z
-    .record(z.string(), z.union([z.string(), z.number(), z.boolean()]).transform(String))
+    .record(z.string().max(100), z.union([z.string().max(1024), z.number(), z.boolean()]).transform(String))
+    .refine((fields) => Object.keys(fields).length <= MAX_CUSTOM_FIELDS, `at most ${MAX_CUSTOM_FIELDS} fields`)
     .nullable()
     .optional(),
   origin_state: text(),
@@ -55,7 +60,7 @@ export const commonTrackingFields = {
   destination_postal_code: text(),
   destination_raw_location: text(),
   shipment_type: text(),
-  shipment_tags: z.array(z.string()).nullable().optional(),
+  shipment_tags: tagList.nullable().optional(),
   courier_connection_id: text(128),
   tracking_account_number: text(),
   tracking_key: text(),
@@ -77,7 +82,13 @@ export const legacyTrackingFields = {
   tracking_state: text(),
 };
 
-export const slugField = z.union([z.string(), z.array(z.string())]).optional();
+export const slugField = z.union([z.string().max(64), z.array(z.string().max(64)).max(20)]).optional();
+
+/** Couriers that carry the parcel after this one (v4, 2024-07). */
+export const nextCouriersField = z
+  .array(z.object({ slug: z.string().max(64), tracking_number: z.string().max(100) }))
+  .max(10)
+  .optional();
 export const slugGroupField = z.enum(SLUG_GROUPS).optional();
 
 const COLUMN_OF: Record<string, keyof TrackingPatch> = {

@@ -10,7 +10,16 @@ import type { CourierCodec } from "./courier-codec";
 import { detectFields, legacyCourier, parseDetectBody } from "./courier-fields";
 import { commonListFilter, integerParam, limitParam, withDefaultWindow } from "./list-query";
 import { checkpointBase, legacyTracking, pickFields } from "./tracking-base";
-import { assertShipDate, commonTrackingFields, legacyTrackingFields, slugField, slugGroupField, slugList, toTrackingPatch } from "./tracking-fields";
+import {
+  assertShipDate,
+  commonTrackingFields,
+  legacyTrackingFields,
+  nextCouriersField,
+  slugField,
+  slugGroupField,
+  slugList,
+  toTrackingPatch,
+} from "./tracking-fields";
 
 const stringOrList = z
   .union([z.string(), z.array(z.string())])
@@ -25,7 +34,7 @@ const createFields = z.object({
   ...legacyTrackingFields,
   android: stringOrList,
   ios: stringOrList,
-  next_couriers: z.array(z.object({ slug: z.string(), tracking_number: z.string() })).optional(),
+  next_couriers: nextCouriersField,
 });
 
 const UPDATE_FIELDS = [
@@ -119,9 +128,12 @@ function partialTracking(record: TrackingRecord) {
   };
 }
 
+/** Deeper pages cost an ever larger OFFSET scan; past this, a caller should narrow the filter. */
+export const MAX_PAGE = 10_000;
+
 /** Page-based lists pin "now" per query (without its page): later pages reuse page 1's. */
 export function legacyListSnapshot(query: URLSearchParams): { key: string; page: number } {
-  const page = integerParam(query, "page", { min: 1 }) ?? 1;
+  const page = integerParam(query, "page", { min: 1, max: MAX_PAGE }) ?? 1;
   return {
     key: [...query.entries()]
       .filter(([key]) => key !== "page")
@@ -132,7 +144,7 @@ export function legacyListSnapshot(query: URLSearchParams): { key: string; page:
 }
 
 export function parseLegacyList(query: URLSearchParams, now: Date): ListRequest {
-  const page = integerParam(query, "page", { min: 1 }) ?? 1;
+  const page = integerParam(query, "page", { min: 1, max: MAX_PAGE }) ?? 1;
   const limit = limitParam(query);
   const requested = commonListFilter(query, { lenientTimes: true });
   const filter = withDefaultWindow(requested, now);

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { deliverWebhook } from "@/inngest/functions/deliver-webhook";
 import { fanOutWebhooks } from "@/inngest/functions/fan-out-webhooks";
-import { createTestEngine } from "@/inngest/testing";
+import { createTestEngine } from "@/testing/inngest";
 import { resetEnvForTests } from "@/lib/env";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
-import { startWebhookReceiver } from "@/lib/testing/webhook-receiver";
-import { callApi } from "@/lib/testing/api-client";
-import { setupTestDatabase } from "@/lib/testing/database";
-import { createTenant } from "@/lib/testing/factories";
-import { storeScan } from "@/lib/testing/tracking-updates";
+import { startWebhookReceiver } from "@/testing/webhook-receiver";
+import { callApi } from "@/testing/api-client";
+import { setupTestDatabase } from "@/testing/database";
+import { createTenant } from "@/testing/factories";
+import { storeScan } from "@/testing/tracking-updates";
 
 const testDb = setupTestDatabase();
 let sequence = 0;

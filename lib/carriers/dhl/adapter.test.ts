@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createDhlAdapter } from "@/lib/carriers/dhl/adapter";
 import { dhlEventStatus } from "@/lib/carriers/dhl/status-map";
-import { FAKE_CREDENTIALS, FIXTURE_NUMBERS, type FakeCarrierServer, startFakeCarrierServer } from "@/lib/carriers/testing/fake-carrier-server";
-import { trackRequest } from "@/lib/carriers/testing/track-request";
+import { FAKE_CREDENTIALS, FIXTURE_NUMBERS, type FakeCarrierServer, startFakeCarrierServer } from "@/testing/carriers/fake-carrier-server";
+import { trackRequest } from "@/testing/carriers/track-request";
 import { CarrierError, type TrackRequest, type TrackResult } from "@/lib/carriers/types";
 
 let server: FakeCarrierServer;

@@ -1,4 +1,4 @@
-import { requiredCredential } from "@/lib/carriers/connection-credentials";
+import { connectionCredential, requiredCredential } from "@/lib/carriers/connection-credentials";
 import { countryAlpha2 } from "@/lib/carriers/countries";
 import { DhlClient, type DhlClientOptions } from "@/lib/carriers/dhl/client";
 import { parseDhlResponse } from "@/lib/carriers/dhl/parse";
@@ -44,6 +44,10 @@ export function createDhlAdapter(options: DhlAdapterOptions = {}): CarrierAdapte
     slugs: Object.keys(DHL_SERVICE_BY_SLUG),
     batchSize: 1,
     hasServerCredentials: Boolean(options.apiKey),
+    // DHL has no token to ask for: one lookup of a number that exists nowhere answers 401 for a bad key.
+    async testCredentials(credentials) {
+      await client.track({ trackingNumber: "0000000000", apiKey: connectionCredential("DHL", credentials, "apiKey") });
+    },
     async track(requests) {
       return new Map(await mapWithConcurrency(requests, options.concurrency ?? 4, trackOne));
     },

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createFedexAdapter, type FedexAdapterOptions } from "@/lib/carriers/fedex/adapter";
 import { fedexScanStatus } from "@/lib/carriers/fedex/status-map";
-import { FAKE_CREDENTIALS, FIXTURE_NUMBERS, type FakeCarrierServer, loadFixture, startFakeCarrierServer } from "@/lib/carriers/testing/fake-carrier-server";
-import { trackRequest } from "@/lib/carriers/testing/track-request";
+import { FAKE_CREDENTIALS, FIXTURE_NUMBERS, type FakeCarrierServer, loadFixture, startFakeCarrierServer } from "@/testing/carriers/fake-carrier-server";
+import { trackRequest } from "@/testing/carriers/track-request";
 import { type TrackResult } from "@/lib/carriers/types";
 
 let server: FakeCarrierServer;

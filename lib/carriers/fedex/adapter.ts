@@ -1,4 +1,4 @@
-import { requiredCredential } from "@/lib/carriers/connection-credentials";
+import { connectionCredential, requiredCredential } from "@/lib/carriers/connection-credentials";
 import { FEDEX_BATCH_SIZE, type FedexClientOptions, FedexClient, type FedexCredentials } from "@/lib/carriers/fedex/client";
 import { parseFedexResponse } from "@/lib/carriers/fedex/parse";
 import { calendarDate } from "@/lib/carriers/event-time";
@@ -61,6 +61,12 @@ export function createFedexAdapter(options: FedexAdapterOptions = {}): CarrierAd
     slugs: ["fedex", "fedex-api"],
     batchSize: FEDEX_BATCH_SIZE,
     hasServerCredentials: Boolean(options.clientId && options.clientSecret),
+    async testCredentials(credentials) {
+      await client.checkCredentials({
+        clientId: connectionCredential("FedEx", credentials, "clientId"),
+        clientSecret: connectionCredential("FedEx", credentials, "clientSecret"),
+      });
+    },
     async track(requests) {
       const answered = await mapWithConcurrency(batches(requests, options), options.concurrency ?? 2, trackBatch);
       return new Map(answered.flat());

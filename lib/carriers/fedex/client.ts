@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { carrierRequest, type CarrierResponse, errorForStatus, type HttpOptions } from "@/lib/carriers/http-client";
-import { type AccessToken, expiresInSeconds, OAuthTokenCache } from "@/lib/carriers/oauth-token-cache";
+import { type AccessToken, credentialKey, expiresInSeconds, OAuthTokenCache } from "@/lib/carriers/oauth-token-cache";
 import { type RateLimit, RequestThrottle } from "@/lib/carriers/request-throttle";
 import { CarrierError } from "@/lib/carriers/types";
 
@@ -52,9 +52,9 @@ export class FedexClient {
         ...(query.shipDate ? { shipDateBegin: query.shipDate, shipDateEnd: addDays(query.shipDate, 30) } : {}),
       })),
     });
-    await this.throttle.acquire(credentials.clientId);
+    await this.throttle.acquire(credentialKey(this.baseUrl, credentials.clientId, credentials.clientSecret));
     const response = await this.tokens.withToken(
-      `${this.baseUrl}|${credentials.clientId}`,
+      credentialKey(this.baseUrl, credentials.clientId, credentials.clientSecret),
       () => this.fetchToken(credentials),
       (token) =>
         carrierRequest(
@@ -76,6 +76,11 @@ export class FedexClient {
     );
     if (response.status === 200) return response.body;
     throw errorForStatus("FedEx", response, firstError(response));
+  }
+
+  /** One token request: the carrier's own answer to whether these credentials are good. */
+  async checkCredentials(credentials: FedexCredentials): Promise<void> {
+    await this.fetchToken(credentials);
   }
 
   private async fetchToken(credentials: FedexCredentials): Promise<AccessToken> {

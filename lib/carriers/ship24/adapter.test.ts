@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TrackRequest } from "@/lib/carriers/types";
 import { createShip24Adapter } from "./adapter";
 import { ship24Push } from "./push";
-import { startFakeShip24, type FakeShip24 } from "./testing/fake-ship24-server";
+import { startFakeShip24, type FakeShip24 } from "@/testing/carriers/fake-ship24-server";
 
 const KEY = "ship24-test-key";
 const SECRET = "ship24-webhook-secret";

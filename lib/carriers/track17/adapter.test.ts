@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CarrierError, type TrackRequest } from "@/lib/carriers/types";
 import { createTrack17Adapter } from "./adapter";
 import { track17Push, track17Signature } from "./push";
-import { startFakeTrack17, type FakeTrack17 } from "./testing/fake-track17-server";
+import { startFakeTrack17, type FakeTrack17 } from "@/testing/carriers/fake-track17-server";
 
 const KEY = "track17-test-key";
 const ROYAL_MAIL = 11031;

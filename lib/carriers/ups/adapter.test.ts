@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { FAKE_CREDENTIALS, FIXTURE_NUMBERS, type FakeCarrierServer, loadFixture, startFakeCarrierServer } from "@/lib/carriers/testing/fake-carrier-server";
-import { trackRequest } from "@/lib/carriers/testing/track-request";
+import { FAKE_CREDENTIALS, FIXTURE_NUMBERS, type FakeCarrierServer, loadFixture, startFakeCarrierServer } from "@/testing/carriers/fake-carrier-server";
+import { trackRequest } from "@/testing/carriers/track-request";
 import { type TrackResult } from "@/lib/carriers/types";
 import { createUpsAdapter, type UpsAdapterOptions } from "@/lib/carriers/ups/adapter";
 import { upsActivityStatus } from "@/lib/carriers/ups/status-map";
@@ -196,5 +196,17 @@ describe("UPS status map", () => {
     expect(upsActivityStatus({ type: "D", statusCode: "011" }, false)).toEqual(["Delivered", "Delivered_001"]);
     expect(upsActivityStatus({ type: "I", statusCode: "097" }, false)).toBeNull();
     expect(upsActivityStatus({ type: "NA" }, false)).toBeNull();
+  });
+});
+
+describe("UPS access tokens", () => {
+  it("are never shared between connections with the same client id and another secret", async () => {
+    const shared = adapter({ clientId: undefined, clientSecret: undefined });
+    const owner = trackRequest("ups", numbers.delivered, {
+      credentials: { client_id: FAKE_CREDENTIALS.ups.clientId, client_secret: FAKE_CREDENTIALS.ups.clientSecret },
+    });
+    expect((await shared.track([owner], now)).get(owner.id)?.kind).toBe("found");
+    const impostor = trackRequest("ups", numbers.delivered, { credentials: { client_id: FAKE_CREDENTIALS.ups.clientId, client_secret: "any-other-secret" } });
+    await expect(shared.track([impostor], now)).rejects.toMatchObject({ kind: "auth" });
   });
 });

@@ -1,4 +1,4 @@
-import { credential, requiredCredential } from "@/lib/carriers/connection-credentials";
+import { connectionCredential, credential, requiredCredential } from "@/lib/carriers/connection-credentials";
 import { mapWithConcurrency } from "@/lib/carriers/http-client";
 import { UpsClient, type UpsClientOptions } from "@/lib/carriers/ups/client";
 import { parseUpsResponse } from "@/lib/carriers/ups/parse";
@@ -27,6 +27,13 @@ export function createUpsAdapter(options: UpsAdapterOptions = {}): CarrierAdapte
     slugs: ["ups", "ups-api"],
     batchSize: 1,
     hasServerCredentials: Boolean(options.clientId && options.clientSecret),
+    async testCredentials(credentials) {
+      await client.checkCredentials({
+        clientId: connectionCredential("UPS", credentials, "clientId"),
+        clientSecret: connectionCredential("UPS", credentials, "clientSecret"),
+        accountNumber: credentials.account_number ?? credentials.accountNumber,
+      });
+    },
     async track(requests) {
       return new Map(await mapWithConcurrency(requests, options.concurrency ?? 4, trackOne));
     },

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { carrierRequest, type CarrierResponse, errorForStatus, type HttpOptions } from "@/lib/carriers/http-client";
-import { type AccessToken, expiresInSeconds, OAuthTokenCache } from "@/lib/carriers/oauth-token-cache";
+import { type AccessToken, credentialKey, expiresInSeconds, OAuthTokenCache } from "@/lib/carriers/oauth-token-cache";
 import { type RateLimit, RequestThrottle } from "@/lib/carriers/request-throttle";
 import { CarrierError } from "@/lib/carriers/types";
 
@@ -46,9 +46,9 @@ export class UpsClient {
       returnMilestones: "false",
       returnPOD: "false",
     }).toString();
-    await this.throttle.acquire(credentials.clientId);
+    await this.throttle.acquire(credentialKey(this.baseUrl, credentials.clientId, credentials.clientSecret));
     const response = await this.tokens.withToken(
-      `${this.baseUrl}|${credentials.clientId}`,
+      credentialKey(this.baseUrl, credentials.clientId, credentials.clientSecret),
       () => this.fetchToken(credentials),
       (token) =>
         carrierRequest(
@@ -74,6 +74,11 @@ export class UpsClient {
       return { kind: "not_found", message: error?.message ?? "Tracking Information Not Found" };
     }
     throw errorForStatus("UPS", response, error ? `${error.code} ${error.message}` : undefined);
+  }
+
+  /** One token request: the carrier's own answer to whether these credentials are good. */
+  async checkCredentials(credentials: UpsCredentials): Promise<void> {
+    await this.fetchToken(credentials);
   }
 
   private async fetchToken(credentials: UpsCredentials): Promise<AccessToken> {

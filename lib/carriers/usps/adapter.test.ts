@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { FAKE_CREDENTIALS, FIXTURE_NUMBERS, type FakeCarrierServer, startFakeCarrierServer } from "@/lib/carriers/testing/fake-carrier-server";
-import { trackRequest } from "@/lib/carriers/testing/track-request";
+import { FAKE_CREDENTIALS, FIXTURE_NUMBERS, type FakeCarrierServer, startFakeCarrierServer } from "@/testing/carriers/fake-carrier-server";
+import { trackRequest } from "@/testing/carriers/track-request";
 import { type TrackResult } from "@/lib/carriers/types";
 import { createUspsAdapter, type UspsAdapterOptions } from "@/lib/carriers/usps/adapter";
 import { uspsEventStatus } from "@/lib/carriers/usps/status-map";

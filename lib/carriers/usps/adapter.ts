@@ -1,4 +1,4 @@
-import { requiredCredential } from "@/lib/carriers/connection-credentials";
+import { connectionCredential, requiredCredential } from "@/lib/carriers/connection-credentials";
 import { calendarDate } from "@/lib/carriers/event-time";
 import { mapWithConcurrency } from "@/lib/carriers/http-client";
 import { UspsClient, type UspsClientOptions } from "@/lib/carriers/usps/client";
@@ -33,6 +33,12 @@ export function createUspsAdapter(options: UspsAdapterOptions = {}): CarrierAdap
     slugs: ["usps", "usps-api"],
     batchSize: 1,
     hasServerCredentials: Boolean(options.clientId && options.clientSecret),
+    async testCredentials(credentials) {
+      await client.checkCredentials({
+        clientId: connectionCredential("USPS", credentials, "clientId"),
+        clientSecret: connectionCredential("USPS", credentials, "clientSecret"),
+      });
+    },
     async track(requests) {
       return new Map(await mapWithConcurrency(requests, options.concurrency ?? 4, trackOne));
     },

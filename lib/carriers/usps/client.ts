@@ -1,5 +1,5 @@
 import { carrierRequest, type CarrierResponse, errorForStatus, type HttpOptions } from "@/lib/carriers/http-client";
-import { type AccessToken, expiresInSeconds, OAuthTokenCache } from "@/lib/carriers/oauth-token-cache";
+import { type AccessToken, credentialKey, expiresInSeconds, OAuthTokenCache } from "@/lib/carriers/oauth-token-cache";
 import { type RateLimit, RequestThrottle } from "@/lib/carriers/request-throttle";
 import { CarrierError } from "@/lib/carriers/types";
 
@@ -54,9 +54,9 @@ export class UspsClient {
     url.searchParams.set("expand", "DETAIL");
     if (query.destinationZipCode) url.searchParams.set("destinationZIPCode", query.destinationZipCode);
     if (query.mailingDate) url.searchParams.set("mailingDate", query.mailingDate);
-    await this.throttle.acquire(credentials.clientId);
+    await this.throttle.acquire(credentialKey(this.baseUrl, credentials.clientId, credentials.clientSecret));
     const response = await this.tokens.withToken(
-      `${this.baseUrl}|${credentials.clientId}`,
+      credentialKey(this.baseUrl, credentials.clientId, credentials.clientSecret),
       () => this.fetchToken(credentials),
       (token) => carrierRequest("USPS", url.toString(), { headers: { Authorization: `Bearer ${token}`, Accept: "application/json" } }, this.options),
     );
@@ -67,6 +67,11 @@ export class UspsClient {
     }
     if (response.status === 404) return { kind: "not_found", message: error.message || "Tracking number not found." };
     throw errorForStatus("USPS", response, [error.code, error.message].filter(Boolean).join(" ") || undefined);
+  }
+
+  /** One token request: the carrier's own answer to whether these credentials are good. */
+  async checkCredentials(credentials: UspsCredentials): Promise<void> {
+    await this.fetchToken(credentials);
   }
 
   private async fetchToken(credentials: UspsCredentials): Promise<AccessToken> {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { codec202504 } from "@/lib/api/versions/2025-04";
+import { dashboardUpdateInput } from "@/lib/dashboard/views/tracking-input";
 import { dashboardRoute, readJson } from "@/lib/dashboard/dashboard-route";
 import { trackingDetailWithRoute } from "@/lib/dashboard/tracking-view";
 import { deleteTracking } from "@/lib/trackings/delete-tracking";
@@ -12,9 +12,9 @@ export const GET = dashboardRoute<Params>(async ({ db, user, params }) =>
   trackingDetailWithRoute(db, await getTrackingOrThrow(db, user.organization.id, { id: params.id })),
 );
 
-/** Edits and courier corrections, with the 2025-04 update body. */
+/** Edits and courier corrections. */
 export const PATCH = dashboardRoute<Params>(async ({ request, db, user, params }) => {
-  const input = codec202504.parseUpdate(await readJson(request, z.record(z.string(), z.unknown())));
+  const input = dashboardUpdateInput(await readJson(request, z.record(z.string(), z.unknown())));
   const { record } = await updateTracking(db, user.organization, { id: params.id }, input);
   return trackingDetailWithRoute(db, record);
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { migrateDatabase, openPglite, openPostgres, type DatabaseHandle } from "./client";
+import { migrateDatabase, openPglite, openPostgres, type DatabaseHandle } from "@/db/client";
 
 /** Which engine the database tests run on: `npm test` runs them once per engine. */
 export function testDatabaseKind(): "pglite" | "postgres" {

@@ -1,5 +1,5 @@
 import { vi } from "vitest";
-import { ManualClock } from "@/inngest/testing";
+import { ManualClock } from "@/testing/inngest";
 
 /**
  * For poll flow tests: the runner's manual clock, with `new Date()` following it, so the domain

@@ -2,7 +2,7 @@ import { getDb } from "@/db/client";
 import { sendEvent, trackingUpdated } from "@/inngest/events";
 import { subtagMessage } from "@/lib/carriers/subtags";
 import type { Tag } from "@/lib/carriers/types";
-import { callApi } from "@/lib/testing/api-client";
+import { callApi } from "@/testing/api-client";
 import { applyTrackingUpdate, type TrackingChange } from "@/lib/trackings/apply-tracking-update";
 import { trackingUpdatedData } from "@/lib/trackings/announce-tracking-change";
 import { getTrackingRowOrThrow } from "@/lib/trackings/get-tracking-or-throw";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { type AddressInfo } from "node:net";
-import { generatedInTransitBody } from "@/lib/carriers/testing/generated-answers";
+import { generatedInTransitBody } from "@/testing/carriers/generated-answers";
 
 /**
  * A local stand-in for the DHL, UPS, FedEx and USPS tracking APIs: their OAuth token and
@@ -99,7 +99,7 @@ export interface FakeCarrierServer {
 
 /** A fixture file of `lib/carriers/<carrier>/fixtures/`, parsed. */
 export function loadFixture(carrier: FakeCarrier, name: string): unknown {
-  return JSON.parse(readFileSync(new URL(`../${carrier}/fixtures/${name}.json`, import.meta.url), "utf8"));
+  return JSON.parse(readFileSync(new URL(`../../lib/carriers/${carrier}/fixtures/${name}.json`, import.meta.url), "utf8"));
 }
 
 interface Answer {

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { TRACK17_CODES } from "../client";
-import { track17Signature } from "../push";
+import { TRACK17_CODES } from "@/lib/carriers/track17/client";
+import { track17Signature } from "@/lib/carriers/track17/push";
 
 /**
  * A local 17TRACK v2.4 for tests and benchmarks, answering in 17TRACK's documented format:

@@ -2,13 +2,13 @@ import { durationToMs, type Inngest, type InngestFunction } from "inngest";
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { type JobEventPayload, jobEvents, type JobRun, jobRuns, type JobStep, jobSteps } from "@/db/schema";
-import { inngest } from "./client";
-import { ManualClock } from "./embedded/clock";
-import { EmbeddedEngine } from "./embedded/engine";
-import type { IncomingEvent } from "./embedded/incoming-events";
-import { MemoryQueue } from "./embedded/memory-queue";
+import { inngest } from "@/inngest/client";
+import { ManualClock } from "@/inngest/embedded/clock";
+import { EmbeddedEngine } from "@/inngest/embedded/engine";
+import type { IncomingEvent } from "@/inngest/embedded/incoming-events";
+import { MemoryQueue } from "@/inngest/embedded/memory-queue";
 
-export { ManualClock } from "./embedded/clock";
+export { ManualClock } from "@/inngest/embedded/clock";
 
 export interface TestEngineOptions {
   db: Database;
