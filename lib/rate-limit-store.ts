@@ -46,12 +46,15 @@ async function sharedStoreFactory(): Promise<StoreFactory> {
  */
 export function postgresStoreFactory(sql: Sql): StoreFactory {
   const pool = rateLimitStoreClient(sql);
-  return (options) =>
-    new Promise((resolve, reject) => {
-      const limiter: RateLimiterPostgres = new RateLimiterPostgres(
-        { ...insured(options), storeClient: pool, storeType: "pool", tableName: "rate_limiter_windows", tableCreated: true, clearExpiredByTimeout: true },
-        (error?: Error) => (error ? reject(error) : resolve(limiter)),
-      );
+  // With `tableCreated` the limiter runs no setup query, so it is ready as soon as it is made.
+  return async (options) =>
+    new RateLimiterPostgres({
+      ...insured(options),
+      storeClient: pool,
+      storeType: "pool",
+      tableName: "rate_limiter_windows",
+      tableCreated: true,
+      clearExpiredByTimeout: true,
     });
 }
 
