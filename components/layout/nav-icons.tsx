@@ -35,6 +35,11 @@ export const icons = {
       <path d="M13 2 4 14h7l-1 8 9-12h-7l1-8Z" />
     </Icon>
   ),
+  reference: (
+    <Icon>
+      <path d="M4 4.5A1.5 1.5 0 0 1 5.5 3H20v15H5.5A1.5 1.5 0 0 0 4 19.5v-15ZM4 19.5A1.5 1.5 0 0 0 5.5 21H20M8 7h8M8 11h6" />
+    </Icon>
+  ),
   couriers: (
     <Icon>
       <path d="M2 6h12v10H2zM14 10h4l4 3.5V16h-8" />

@@ -14,6 +14,7 @@ export const NAV_GROUPS: Array<{ label: string; items: NavItem[] }> = [
     items: [
       { href: "/developers/api-keys", label: "API keys", icon: "apiKeys", adminOnly: true },
       { href: "/developers/webhooks", label: "Webhooks", icon: "webhooks", adminOnly: true },
+      { href: "/developers/api-reference", label: "API reference", icon: "reference" },
     ],
   },
   {

@@ -1,5 +1,6 @@
 import { handleApiRequest, type VersionEndpoint } from "./handle-request";
 import { errorResponseFor } from "./envelope";
+import { openApiDocument } from "./openapi/document";
 import { versionEndpoint } from "./versions/endpoints";
 
 type RouteContext = { params: Promise<{ path?: string[]; version?: string }> };
@@ -10,8 +11,19 @@ function handlerFor(resolve: (params: { path?: string[]; version?: string }) => 
     const params = await context.params;
     const endpoint = resolve(params);
     if (!endpoint) return errorResponseFor(404);
+    if (isOpenApiRequest(request, params.path)) return openApiResponse(endpoint);
     return handleApiRequest(endpoint, request, params.path ?? []);
   };
+}
+
+const isOpenApiRequest = (request: Request, path: string[] | undefined) =>
+  (request.method === "GET" || request.method === "HEAD") && path?.length === 1 && path[0] === "openapi.json";
+
+/** The version's OpenAPI document: public, like the API's own reference, so it needs no key. */
+function openApiResponse(endpoint: VersionEndpoint): Response {
+  return new Response(openApiDocument(endpoint.version), {
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "public, max-age=300", "as-api-version": endpoint.versionHeader },
+  });
 }
 
 function allMethods(handler: NextRouteHandler) {

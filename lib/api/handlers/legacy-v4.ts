@@ -50,7 +50,7 @@ const contactList = z
   .union([z.string(), z.array(z.string())])
   .nullable()
   .optional();
-const notificationBody = z.object({ notification: z.object({ emails: contactList, smses: contactList }) });
+export const notificationBody = z.object({ notification: z.object({ emails: contactList, smses: contactList }) });
 
 function asList(value: string | string[] | null | undefined): string[] {
   if (!value) return [];

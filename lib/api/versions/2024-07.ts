@@ -18,11 +18,25 @@ import {
   toTrackingPatch,
 } from "./tracking-fields";
 import type { CourierCodec } from "./courier-codec";
-import { legacyCourier } from "./courier-fields";
+import { detectFields, legacyCourier } from "./courier-fields";
+import {
+  checkpointBaseSchema,
+  coordinateSchema,
+  legacyCourierSchema,
+  legacyTrackingFields as legacyAnswerFields,
+  nextCourierSchema,
+  predictionSchema,
+  trackingCoreFields,
+  trackingExtras202407Fields,
+} from "./response-schemas";
 import { legacyDetect, legacyListSnapshot, parseLegacyList } from "./v4";
+import type { VersionSchemas } from "./version-schemas";
 
 const createFields = z.object({
-  tracking_number: z.unknown().optional(),
+  tracking_number: z
+    .unknown()
+    .optional()
+    .meta({ override: { type: "string", description: "Required" } }),
   slug: slugField,
   slug_group: slugGroupField,
   ...commonTrackingFields,
@@ -105,4 +119,34 @@ export const codec202407: TrackingCodec = {
 export const couriers202407: CourierCodec = {
   parseDetect: (body) => legacyDetect(asObject(body)),
   courier: legacyCourier,
+};
+
+const checkpointSchema = checkpointBaseSchema
+  .extend({ coordinate: coordinateSchema, country_iso3: z.string().nullable(), country_name: z.string().nullable(), events: z.array(z.unknown()) })
+  .meta({ id: "Checkpoint" });
+
+const trackingSchema = z
+  .object({
+    ...trackingCoreFields("confidence_code"),
+    ...legacyAnswerFields,
+    ...trackingExtras202407Fields,
+    next_couriers: z.array(nextCourierSchema),
+    checkpoints: z.array(checkpointSchema),
+  })
+  .meta({ id: "Tracking" });
+
+export const schemas202407: VersionSchemas = {
+  tracking: trackingSchema,
+  checkpoint: checkpointSchema,
+  createBody: createFields,
+  updateBody: updateFields,
+  completionBody,
+  detectBody: z.object(detectFields),
+  courier: legacyCourierSchema,
+  single: trackingSchema,
+  deleted: trackingSchema,
+  retracked: trackingSchema,
+  // Beside the page, the list echoes the filters it was given.
+  list: z.looseObject({ page: z.int(), limit: z.int(), count: z.int(), has_next_page: z.boolean(), trackings: z.array(trackingSchema) }),
+  prediction: predictionSchema("confidence_code"),
 };

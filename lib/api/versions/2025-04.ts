@@ -15,6 +15,18 @@ import type { CourierCodec } from "./courier-codec";
 import { detectFields2025, legacyCourier, parseDetectBody } from "./courier-fields";
 import { commonListFilter, limitParam, withDefaultWindow } from "./list-query";
 import { checkpointBase, latestEstimatedDelivery, pickFields, trackingCore } from "./tracking-base";
+import {
+  checkpointBaseSchema,
+  coordinateSchema,
+  courier2025Schema,
+  cursorPaginationSchema,
+  latestEstimateSchema,
+  nextCourierSchema,
+  predictionSchema,
+  trackingCoreFields,
+  trackingExtras202407Fields,
+} from "./response-schemas";
+import { cursorVersionShapes, type VersionSchemas } from "./version-schemas";
 import { asObject, assertShipDate, commonTrackingFields, slugField, slugGroupField, slugList, toTrackingPatch } from "./tracking-fields";
 
 export { FIELD_NAMES_2025_04, renameFields2025 } from "@/lib/couriers/field-names-2025";
@@ -26,7 +38,8 @@ const region = z
   .nullable()
   .optional();
 
-const customer = z.object({
+/** A customer as requests give it (2026-07 adds `id`). */
+export const customerRequest = z.object({
   role: z.string().max(64).nullable().optional(),
   name: z.string().max(256).nullable().optional(),
   phone_number: z.string().max(32).nullable().optional(),
@@ -38,13 +51,16 @@ const sharedFields = {
   ...commonTrackingFields,
   origin_country_region: region,
   destination_country_region: region,
-  customers: z.array(customer).nullable().optional(),
+  customers: z.array(customerRequest).nullable().optional(),
 };
 
 const createFields = z.object({
   // Empty or null: Waybill generates the id, as when it is absent.
   id: z.string().nullable().optional(),
-  tracking_number: z.unknown().optional(),
+  tracking_number: z
+    .unknown()
+    .optional()
+    .meta({ override: { type: "string", description: "Required" } }),
   slug: slugField,
   slug_group: slugGroupField,
   ...sharedFields,
@@ -235,4 +251,58 @@ export const couriers202504: CourierCodec = {
       credentials: { fields: courier.credentialFields.map(({ name, type, required }) => ({ name, type, required })) },
     };
   },
+};
+
+const customerSchema = z.object({
+  role: z.string().nullable(),
+  name: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  email: z.string().nullable(),
+  language: z.string().nullable(),
+});
+
+const checkpointSchema = checkpointBaseSchema
+  .extend({
+    coordinate: coordinateSchema,
+    country_region: z.string().nullable(),
+    country_region_name: z.string().nullable(),
+    source: z.string().nullable(),
+    events: z.array(z.unknown()),
+  })
+  .meta({ id: "Checkpoint" });
+
+const courierEstimateSchema = z
+  .object({ estimated_delivery_date: z.string(), estimated_delivery_date_min: z.string().nullable(), estimated_delivery_date_max: z.string().nullable() })
+  .nullable();
+
+const trackingSchema = z
+  .object({
+    ...trackingCoreFields("confidence_code"),
+    ...trackingExtras202407Fields,
+    origin_country_region: z.string().nullable(),
+    destination_country_region: z.string().nullable(),
+    courier_destination_country_region: z.string().nullable(),
+    courier_estimated_delivery_date: courierEstimateSchema,
+    latest_estimated_delivery: latestEstimateSchema.unwrap().extend({ revise_reason: z.string().nullable() }).nullable(),
+    customers: z.array(customerSchema),
+    waybill_tracking_url: z.string().nullable(),
+    waybill_tracking_order_url: z.string().nullable(),
+    first_mile: z.null(),
+    last_mile: nextCourierSchema
+      .extend({ transit_time: z.int().nullable(), courier_tracking_link: z.string().nullable(), courier_redirect_link: z.string().nullable() })
+      .nullable(),
+    checkpoints: z.array(checkpointSchema),
+  })
+  .meta({ id: "Tracking" });
+
+export const schemas202504: VersionSchemas = {
+  tracking: trackingSchema,
+  checkpoint: checkpointSchema,
+  createBody: createFields,
+  updateBody: updateFields,
+  completionBody,
+  detectBody: detectBody2025,
+  courier: courier2025Schema,
+  prediction: predictionSchema("confidence_code"),
+  ...cursorVersionShapes(trackingSchema, cursorPaginationSchema),
 };

@@ -1,5 +1,7 @@
-import { codec202504, couriers202504 } from "./2025-04";
+import { codec202504, couriers202504, schemas202504 } from "./2025-04";
 import { deriveCodec } from "./derive-codec";
+import { cursorPaginationSchema } from "./response-schemas";
+import { deriveSchemas } from "./version-schemas";
 
 /**
  * 2025-07 over 2025-04: its version headers, and `custom_fields` null rather than `{}` when unset in
@@ -13,3 +15,6 @@ export const codec202507 = deriveCodec(codec202504, {
 });
 
 export const couriers202507 = couriers202504;
+
+// `custom_fields` was already nullable in 2025-04's schema: the shapes are unchanged.
+export const schemas202507 = deriveSchemas(schemas202504, {}, cursorPaginationSchema);

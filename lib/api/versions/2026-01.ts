@@ -3,8 +3,10 @@ import { parseOrThrow } from "@/lib/api/validation";
 import { parseInstant } from "@/lib/time";
 import type { TrackingPatch } from "@/lib/trackings/tracking-patch";
 import type { TrackingRecord } from "@/lib/trackings/tracking-record";
-import { codec202507, couriers202507 } from "./2025-07";
+import { codec202507, couriers202507, schemas202507 } from "./2025-07";
 import { deriveCodec, withoutField } from "./derive-codec";
+import { cursorPaginationSchema } from "./response-schemas";
+import { deriveSchemas } from "./version-schemas";
 
 const localDateTime = z
   .string()
@@ -79,3 +81,22 @@ export const codec202601 = deriveCodec(codec202507, {
 });
 
 export const couriers202601 = couriers202507;
+
+const promisedAnswer = z
+  .object({
+    promised_delivery_date: z.string().nullable(),
+    promised_delivery_date_min: z.string().nullable(),
+    promised_delivery_date_max: z.string().nullable(),
+  })
+  .nullable();
+
+export const schemas202601 = deriveSchemas(
+  schemas202507,
+  {
+    tracking: (previous) => previous.extend({ order_promised_delivery_date: promisedAnswer }),
+    checkpoint: (previous) => previous.omit({ zip: true }).extend({ postal_code: z.string().nullable() }).meta({ id: "Checkpoint" }),
+    createBody: (previous) => previous.extend({ order_promised_delivery_date: promisedDelivery.optional() }),
+    updateBody: (previous) => previous.extend({ order_promised_delivery_date: promisedDelivery.optional() }),
+  },
+  cursorPaginationSchema,
+);

@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { parseOrThrow } from "@/lib/api/validation";
-import { codec202601, couriers202601 } from "./2026-01";
+import { customerRequest } from "./2025-04";
+import { codec202601, couriers202601, schemas202601 } from "./2026-01";
 import { deriveCodec, withoutField } from "./derive-codec";
+import { cursorPaginationSchema } from "./response-schemas";
+import { deriveSchemas } from "./version-schemas";
 
 export const SHIPMENT_DIRECTIONS = ["forward", "return"] as const;
 
@@ -54,3 +57,49 @@ export const codec202607 = deriveCodec(codec202601, {
 });
 
 export const couriers202607 = couriers202601;
+
+const linkedShipment = z.object({ id: z.string(), tracking_number: z.string(), slug: z.string() }).nullable();
+const withCustomerIds = (previous: z.ZodObject<z.ZodRawShape>) =>
+  previous.extend({
+    shipment_direction: direction.optional(),
+    customers: z
+      .array(customerRequest.extend({ id: z.string().max(256).nullable().optional() }))
+      .nullable()
+      .optional(),
+  });
+
+export const schemas202607 = deriveSchemas(
+  schemas202601,
+  {
+    tracking: (previous) =>
+      previous.omit({ last_mile_tracking_supported: true }).extend({
+        customers: z.array(
+          z.object({
+            id: z.string().nullable(),
+            role: z.string().nullable(),
+            name: z.string().nullable(),
+            phone_number: z.string().nullable(),
+            email: z.string().nullable(),
+            language: z.string().nullable(),
+          }),
+        ),
+        shipment_dimensions: z.object({ unit: z.string(), length: z.number(), width: z.number(), height: z.number() }).nullable(),
+        proof_of_delivery: z.array(z.object({ type: z.string(), url: z.string() })).nullable(),
+        multi_piece_info: z
+          .object({
+            type: z.enum(["master", "child"]),
+            pieces: z.array(
+              z.object({ tracking_id: z.string().nullable(), tracking_number: z.string(), type: z.enum(["master", "child"]), trackable: z.boolean() }),
+            ),
+          })
+          .nullable(),
+        shipment_direction: direction,
+        return_shipment: linkedShipment,
+        forward_shipment: linkedShipment,
+      }),
+    checkpoint: (previous) => previous.extend({ hash: z.string().meta({ description: "Stable per checkpoint" }) }).meta({ id: "Checkpoint" }),
+    createBody: withCustomerIds,
+    updateBody: withCustomerIds,
+  },
+  cursorPaginationSchema,
+);

@@ -13,6 +13,9 @@ const credentials = z.looseObject({});
 const createBody = z.object({ courier_slug: z.string().trim().min(1), credentials });
 const updateBody = z.object({ credentials });
 
+/** The request bodies, for the OpenAPI document. */
+export const connectionBodies = { create: createBody, update: updateBody };
+
 export function parseCreateConnection(body: unknown): CourierConnectionInput {
   const fields = parseOrThrow(createBody, asObject(body));
   return { courierSlug: fields.courier_slug, credentials: fields.credentials };

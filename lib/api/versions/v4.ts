@@ -11,6 +11,15 @@ import { detectFields, legacyCourier, parseDetectBody } from "./courier-fields";
 import { commonListFilter, integerParam, limitParam, withDefaultWindow } from "./list-query";
 import { checkpointBase, legacyTracking, pickFields } from "./tracking-base";
 import {
+  checkpointBaseSchema,
+  legacyCourierSchema,
+  legacyTrackingFields as legacyAnswerFields,
+  nextCourierSchema,
+  predictionSchema,
+  trackingCoreFields,
+} from "./response-schemas";
+import type { VersionSchemas } from "./version-schemas";
+import {
   assertShipDate,
   commonTrackingFields,
   legacyTrackingFields,
@@ -27,7 +36,10 @@ const stringOrList = z
   .optional();
 
 const createFields = z.object({
-  tracking_number: z.unknown().optional(),
+  tracking_number: z
+    .unknown()
+    .optional()
+    .meta({ override: { type: "string", description: "Required" } }),
   slug: slugField,
   slug_group: slugGroupField,
   ...commonTrackingFields,
@@ -236,4 +248,55 @@ export const legacyDetect = (body: Record<string, unknown>, path: string[] = [])
 export const v4Couriers: CourierCodec = {
   parseDetect: (body) => legacyDetect(unwrapTracking(body), ["tracking"]),
   courier: legacyCourier,
+};
+
+const checkpointSchema = checkpointBaseSchema
+  .extend({ coordinates: z.array(z.number()), country_iso3: z.string().nullable(), country_name: z.string().nullable() })
+  .meta({ id: "Checkpoint" });
+
+const trackingSchema = z
+  .object({
+    ...trackingCoreFields("confidence_score"),
+    ...legacyAnswerFields,
+    delivery_time: z.int(),
+    android: z.array(z.string()),
+    ios: z.array(z.string()),
+    shipment_weight: z.number().nullable(),
+    shipment_weight_unit: z.string().nullable(),
+    next_couriers: z.array(nextCourierSchema),
+    path: z.string(),
+    checkpoints: z.array(checkpointSchema),
+  })
+  .meta({ id: "Tracking" });
+
+const partialTrackingSchema = z.object({
+  id: z.string(),
+  tracking_number: z.string(),
+  slug: z.string(),
+  tracking_account_number: z.string().nullable(),
+  tracking_key: z.string().nullable(),
+  tracking_ship_date: z.string().nullable(),
+  tracking_origin_country: z.string().nullable(),
+  tracking_destination_country: z.string().nullable(),
+  tracking_postal_code: z.string().nullable(),
+  tracking_state: z.string().nullable(),
+});
+
+/** v4 wraps request and answer bodies in `tracking`. */
+const wrapped = (tracking: z.ZodType) => z.object({ tracking });
+
+export const schemasV4: VersionSchemas = {
+  tracking: trackingSchema,
+  checkpoint: checkpointSchema,
+  createBody: wrapped(createFields),
+  updateBody: wrapped(updateFields),
+  completionBody,
+  detectBody: wrapped(detectBody),
+  courier: legacyCourierSchema,
+  single: wrapped(trackingSchema),
+  deleted: wrapped(partialTrackingSchema),
+  retracked: wrapped(partialTrackingSchema.extend({ active: z.boolean() })),
+  // Beside the page, the list echoes the filters it was given.
+  list: z.looseObject({ page: z.int(), limit: z.int(), count: z.int(), fields: z.string(), trackings: z.array(trackingSchema) }),
+  prediction: predictionSchema("confidence_score"),
 };
