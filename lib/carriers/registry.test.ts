@@ -13,13 +13,14 @@ afterAll(() => server.close());
 describe("carrier registry", () => {
   it("has an adapter for the testing courier and each carrier's slugs", () => {
     const options = { env: {} };
-    for (const slug of ["testing-courier", "dhl", "dhl-germany", "ups", "fedex", "usps"]) {
+    for (const slug of ["testing-courier", "dhl", "dhl-germany", "ups", "fedex", "usps", "la-poste-colissimo", "colissimo", "chronopost-france"]) {
       expect(adapterForSlug(slug, options), slug).not.toBeNull();
     }
     expect(adapterForSlug("royal-mail", options)).toBeNull();
     expect(adapterForSlug("fedex", options)!.batchSize).toBe(30);
     expect(adapterForSlug("dhl", options)).toBe(adapterForSlug("dhl-germany", options));
-    expect(carrierAdapters(options)).toHaveLength(5);
+    expect(adapterForSlug("colissimo", options)!.batchSize).toBe(10);
+    expect(carrierAdapters(options)).toHaveLength(6);
     expect(new Set(trackableSlugs(options)).size).toBe(trackableSlugs(options).length);
   });
 

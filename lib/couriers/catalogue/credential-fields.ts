@@ -21,5 +21,7 @@ export const CREDENTIALS = {
   "canada-post": [field("username"), field("password", { secret: true }), field("customer_number", { required: false })],
   "australia-post": [field("api_key"), field("password", { secret: true }), field("account_number")],
   postnl: [field("api_key", { secret: true })],
+  // La Poste's Okapi key (developer.laposte.fr), one for La Poste, Colissimo and Chronopost.
+  laposte: [field("api_key", { secret: true })],
   dpd: [field("delis_id"), field("password", { secret: true })],
 } satisfies Record<string, CredentialField[]>;

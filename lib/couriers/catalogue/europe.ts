@@ -526,6 +526,7 @@ export const EUROPE = [
     webUrl: "https://www.colissimo.fr",
     languages: ["fr", "en"],
     from: ["FRA"],
+    credentials: CREDENTIALS["laposte"],
     link: "https://www.laposte.fr/outils/suivre-vos-envois?code={tracking_number}",
   }),
   courier({
@@ -535,6 +536,7 @@ export const EUROPE = [
     webUrl: "https://www.chronopost.fr",
     languages: ["fr", "en"],
     from: ["FRA"],
+    credentials: CREDENTIALS["laposte"],
     link: "https://www.chronopost.fr/tracking-no-cms/suivi-page?listeNumerosLT={tracking_number}",
   }),
   courier({ slug: "colis-prive", name: "Colis Privé", otherName: "ColisPrivé", webUrl: "https://www.colisprive.com", languages: ["fr", "en"], from: ["FRA"] }),

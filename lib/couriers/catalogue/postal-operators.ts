@@ -49,6 +49,7 @@ export const POSTAL_OPERATORS = [
     webUrl: "https://www.laposte.fr",
     languages: ["fr", "en"],
     from: ["FRA"],
+    credentials: CREDENTIALS["laposte"],
     link: "https://www.laposte.fr/outils/suivre-vos-envois?code={tracking_number}",
   }),
   courier({

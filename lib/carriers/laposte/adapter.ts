@@ -1,0 +1,50 @@
+import { connectionCredential, requiredCredential } from "@/lib/carriers/connection-credentials";
+import { type CarrierClientOptions } from "@/lib/carriers/carrier-client";
+import { type CarrierAdapter, type TrackResult } from "@/lib/carriers/types";
+import { LAPOSTE_BATCH_SIZE, LaposteClient } from "./client";
+import { parseLaposteShipment, type LaposteItem } from "./parse";
+
+/** The courier slugs Suivi v2 answers for. */
+export const LAPOSTE_SLUGS = ["la-poste-colissimo", "colissimo", "chronopost-france"];
+
+export interface LaposteAdapterOptions extends CarrierClientOptions {
+  /** Server-wide Okapi key, used when a tracking has no courier connection. */
+  apiKey?: string;
+}
+
+function resultOf(item: LaposteItem | undefined): TrackResult {
+  if (!item) return { kind: "not_found", message: "La Poste did not answer for this number" };
+  if ((item.returnCode === 200 || item.returnCode === 207) && item.shipment) return parseLaposteShipment(item);
+  // 104 not yet available, 105 unknown, 400 invalid, 404: nothing to show for this number yet.
+  return { kind: "not_found", message: item.returnMessage ?? `La Poste answered ${item.returnCode}` };
+}
+
+export function createLaposteAdapter(options: LaposteAdapterOptions = {}): CarrierAdapter {
+  const client = new LaposteClient(options);
+  return {
+    slugs: LAPOSTE_SLUGS,
+    batchSize: LAPOSTE_BATCH_SIZE,
+    hasServerCredentials: Boolean(options.apiKey),
+    // No token to ask for: one lookup answers 401 for a key La Poste does not know.
+    async testCredentials(credentials) {
+      await client.track(["6A00000000000"], connectionCredential("La Poste", credentials, "apiKey"));
+    },
+    async track(requests) {
+      const results = new Map<string, TrackResult>();
+      // One call per key: a batch may mix trackings of several connections.
+      const byKey = new Map<string, typeof requests>();
+      for (const request of requests) {
+        const key = requiredCredential("La Poste", request, "apiKey", options.apiKey);
+        byKey.set(key, [...(byKey.get(key) ?? []), request]);
+      }
+      for (const [key, group] of byKey) {
+        const items = await client.track(
+          group.map((request) => request.trackingNumber),
+          key,
+        );
+        for (const request of group) results.set(request.id, resultOf(items.get(request.trackingNumber.toUpperCase())));
+      }
+      return results;
+    },
+  };
+}
