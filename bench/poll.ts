@@ -1,6 +1,7 @@
-// `npm run bench -- poll [--provider 17track] [--trackings 10000] [--concurrency 4] [--all-functions] [--statements] [--profile FILE]`
+// `npm run bench -- poll [--provider 17track | --carrier laposte] [--trackings 10000] [--concurrency 4] [--all-functions] [--statements] [--profile FILE]`
 // With --provider 17track: royal-mail trackings followed through the local fake 17TRACK (40 numbers
-// a call), measured in the same run as the direct UPS figure.
+// a call), measured in the same run as the direct UPS figure. With --carrier laposte: Colissimo
+// trackings asked of the local fake La Poste Suivi v2 (10 numbers a call), beside UPS likewise.
 // The embedded default end to end: PGlite in a data directory, the embedded runner on pg-boss
 // (4 jobs at a time, as `npm start` runs it), UPS trackings polled over HTTP from the local fake
 // carrier server. All trackings fall due together just before a dispatcher slot; the figure is
@@ -23,6 +24,7 @@ import { pollTrackings } from "@/inngest/functions/poll-trackings";
 import { createOrganization } from "@/lib/accounts/create-organization";
 import { type FakeCarrierServer, startFakeCarrierServer } from "@/testing/carriers/fake-carrier-server";
 import { type FakeTrack17, startFakeTrack17 } from "@/testing/carriers/fake-track17-server";
+import { type FakeLaposteServer, LAPOSTE_KEY, startFakeLaposteServer } from "@/testing/carriers/fake-laposte-server";
 import { resetEnvForTests } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { startProfile } from "./profile";
@@ -40,24 +42,69 @@ interface Measured {
   writesPerPoll: number;
 }
 
-type Kind = "ups" | "17track";
+type Kind = "ups" | "17track" | "laposte";
+
+interface Fakes {
+  carrier: FakeCarrierServer;
+  track17: FakeTrack17;
+  laposte: FakeLaposteServer;
+}
+
+const SLUG_OF: Record<Kind, string> = { ups: "ups", "17track": "royal-mail", laposte: "colissimo" };
+const NAME_OF: Record<Kind, string> = { ups: "UPS", "17track": "Royal Mail (through 17TRACK)", laposte: "Colissimo (La Poste Suivi v2)" };
+
+function benchNumber(kind: Kind, index: number): string {
+  if (kind === "ups") return `1ZBENCH${String(index).padStart(11, "0")}`;
+  if (kind === "17track") return `RB${String(index).padStart(9, "0")}GB`;
+  return `6B${String(index).padStart(11, "0")}`;
+}
+
+function callCount(kind: Kind, fakes: Fakes): number {
+  if (kind === "ups") return fakes.carrier.requestCount("ups", "track");
+  return kind === "17track" ? fakes.track17.calls.length : fakes.laposte.calls.length;
+}
 
 export async function run(args: string[]) {
   const providerIndex = args.indexOf("--provider");
   const provider = providerIndex >= 0 ? args[providerIndex + 1] : undefined;
   if (provider !== undefined && provider !== "17track") throw new Error(`--provider takes 17track, not ${provider}`);
+  const carrierIndex = args.indexOf("--carrier");
+  const direct = carrierIndex >= 0 ? args[carrierIndex + 1] : undefined;
+  if (direct !== undefined && direct !== "laposte") throw new Error(`--carrier takes laposte, not ${direct}`);
   const carrier = await startFakeCarrierServer({ generateInTransit: true, recordRequests: false });
   const track17 = await startFakeTrack17({ apiKey: TRACK17_KEY });
+  const laposte = await startFakeLaposteServer({ generateInTransit: true });
+  const fakes = { carrier, track17, laposte };
   // The carrier registry reads its configuration from the environment when first used.
-  Object.assign(process.env, carrier.env, { TRACK17_API_BASE_URL: track17.baseUrl, TRACK17_API_KEY: TRACK17_KEY, TRACK17_RATE_LIMIT: "off" });
+  Object.assign(process.env, carrier.env, {
+    TRACK17_API_BASE_URL: track17.baseUrl,
+    TRACK17_API_KEY: TRACK17_KEY,
+    TRACK17_RATE_LIMIT: "off",
+    LAPOSTE_API_BASE_URL: laposte.url,
+    LAPOSTE_API_KEY: LAPOSTE_KEY,
+    LAPOSTE_RATE_LIMIT: "off",
+  });
   resetEnvForTests();
   try {
-    const ups = await measure(args, "ups", { carrier, track17 });
+    const ups = await measure(args, "ups", fakes);
+    if (direct === "laposte") {
+      const measured = await measure(args, "laposte", fakes);
+      console.log(
+        JSON.stringify({
+          bench: "poll",
+          carrier: "laposte",
+          per_s: Math.round(measured.perSecond),
+          ups_per_s: Math.round(ups.perSecond),
+          writes_per_poll: Number(measured.writesPerPoll.toFixed(2)),
+        }),
+      );
+      return;
+    }
     if (provider !== "17track") {
       console.log(JSON.stringify({ bench: "poll", per_s: Math.round(ups.perSecond), writes_per_poll: Number(ups.writesPerPoll.toFixed(2)) }));
       return;
     }
-    const through17 = await measure(args, "17track", { carrier, track17 });
+    const through17 = await measure(args, "17track", fakes);
     console.log(
       JSON.stringify({
         bench: "poll",
@@ -68,20 +115,20 @@ export async function run(args: string[]) {
       }),
     );
   } finally {
-    await Promise.all([carrier.close(), track17.close()]);
+    await Promise.all([carrier.close(), track17.close(), laposte.close()]);
   }
 }
 
 const TRACK17_KEY = "bench-17track-key";
 const ROYAL_MAIL = 11031;
 
-async function measure(args: string[], kind: Kind, fakes: { carrier: FakeCarrierServer; track17: FakeTrack17 }): Promise<Measured> {
+async function measure(args: string[], kind: Kind, fakes: Fakes): Promise<Measured> {
   const total = option(args, "trackings", 10_000);
   const withAllFunctions = args.includes("--all-functions");
   // 4 is what `npm start` runs (inngest/embedded/worker.ts); other values are for exploring.
   const concurrency = option(args, "concurrency", 4);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "waybill-bench-poll-"));
-  const { carrier, track17 } = fakes;
+  const { track17 } = fakes;
 
   const handle = await openPglite(path.join(dataDir, "pglite"));
   await migrateDatabase(handle);
@@ -94,8 +141,8 @@ async function measure(args: string[], kind: Kind, fakes: { carrier: FakeCarrier
   const seedStarted = Date.now();
   for (let from = 0; from < total; from += 1_000) {
     const rows: NewTracking[] = Array.from({ length: Math.min(1_000, total - from) }, (_, index) => {
-      const trackingNumber = kind === "ups" ? `1ZBENCH${String(from + index).padStart(11, "0")}` : `RB${String(from + index).padStart(9, "0")}GB`;
-      const slug = kind === "ups" ? "ups" : "royal-mail";
+      const trackingNumber = benchNumber(kind, from + index);
+      const slug = SLUG_OF[kind];
       return {
         organizationId: organization.id,
         id: newId(),
@@ -123,9 +170,7 @@ async function measure(args: string[], kind: Kind, fakes: { carrier: FakeCarrier
     }
     await db.insert(trackings).values(rows);
   }
-  console.log(
-    `seeded ${total} ${kind === "ups" ? "UPS" : "Royal Mail (through 17TRACK)"} trackings in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s (PGlite in ${dataDir})`,
-  );
+  console.log(`seeded ${total} ${NAME_OF[kind]} trackings in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s (PGlite in ${dataDir})`);
 
   const functions: InngestFunction.Any[] = withAllFunctions ? allFunctions : [dispatchPolls, pollTrackings];
   const queue = new PgBossQueue(handle, { concurrency });
@@ -142,7 +187,7 @@ async function measure(args: string[], kind: Kind, fakes: { carrier: FakeCarrier
     const loadBefore = os.loadavg()[0]!;
     const cpuBefore = process.cpuUsage();
     const stopProfile = await startProfile(args);
-    const callsBefore = kind === "ups" ? carrier.requestCount("ups", "track") : track17.calls.length;
+    const callsBefore = callCount(kind, fakes);
     let stored = 0;
     let lastReport = Date.now();
     while (stored < total) {
@@ -167,8 +212,7 @@ async function measure(args: string[], kind: Kind, fakes: { carrier: FakeCarrier
     const perSecond = total / seconds;
     const writesPerPoll = writes / total;
     console.log(`polled ${total} trackings in ${seconds.toFixed(1)} s from the dispatcher slot: ${perSecond.toFixed(0)} per second`);
-    const calls = kind === "ups" ? carrier.requestCount("ups", "track") - callsBefore : track17.calls.length - callsBefore;
-    console.log(`${kind === "ups" ? "UPS" : "17TRACK"} calls: ${calls}; checkpoints stored: ${checkpointCount}`);
+    console.log(`${NAME_OF[kind]} calls: ${callCount(kind, fakes) - callsBefore}; checkpoints stored: ${checkpointCount}`);
     console.log(
       `writes: ${writes} (${writesPerPoll.toFixed(2)} per poll): ` +
         (Object.entries(counter.writes) as [Group, number][]).map(([group, value]) => `${group} ${(value / total).toFixed(2)}`).join(", ") +

@@ -34,15 +34,16 @@ export interface FakeLaposteServer {
   close(): Promise<void>;
 }
 
-function itemFor(number: string, delivered: Set<string>): Record<string, unknown> {
-  const name = delivered.has(number) ? "delivered" : FIXTURE_OF[number];
+function itemFor(number: string, delivered: Set<string>, generateInTransit: boolean): Record<string, unknown> {
+  const name = delivered.has(number) ? "delivered" : (FIXTURE_OF[number] ?? (generateInTransit ? "in-transit" : undefined));
   if (!name) return { lang: "en_GB", scope: "open", returnCode: 104, idShip: number, returnMessage: "Shipment not yet available" };
   const item = fixture(name);
   const shipment = item.shipment as Record<string, unknown>;
   return { ...item, idShip: number, shipment: { ...shipment, idShip: number } };
 }
 
-export async function startFakeLaposteServer(): Promise<FakeLaposteServer> {
+/** `generateInTransit`: any number La Poste would not know answers with the in-transit events instead (benchmarks). */
+export async function startFakeLaposteServer(options: { generateInTransit?: boolean } = {}): Promise<FakeLaposteServer> {
   const calls: string[][] = [];
   const delivered = new Set<string>();
   let failure: LaposteFailure | null = null;
@@ -66,7 +67,7 @@ export async function startFakeLaposteServer(): Promise<FakeLaposteServer> {
     }
     if (request.headers["x-okapi-key"] !== LAPOSTE_KEY) return send(401, { code: "UNAUTHORIZED", message: "Invalid API key" });
     if (numbers.length > 10) return send(400, { returnCode: 400, returnMessage: "1 to 10 tracking numbers per call" });
-    const items = numbers.map((number) => itemFor(number, delivered));
+    const items = numbers.map((number) => itemFor(number, delivered, options.generateInTransit ?? false));
     if (items.length === 1) return send(items[0]!.returnCode === 200 ? 200 : 404, items[0]);
     return send(207, items);
   });

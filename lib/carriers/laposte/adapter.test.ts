@@ -97,6 +97,13 @@ describe("La Poste adapter (Suivi v2)", () => {
     expect(adapter().batchSize).toBe(10);
   });
 
+  it("splits a larger poll batch into calls of ten", async () => {
+    const requests = Array.from({ length: 20 }, (_, i) => trackRequest("colissimo", `6A2000000000${String(i).padStart(2, "0")}`));
+    const results = await adapter().track(requests, now);
+    expect(server.calls.map((numbers) => numbers.length)).toEqual([10, 10]);
+    expect(results.size).toBe(20);
+  });
+
   it("fails the call as auth when La Poste refuses the key, and uses a connection's own key", async () => {
     await expect(trackOne(LAPOSTE_NUMBERS.delivered, { apiKey: "wrong" })).rejects.toMatchObject({ kind: "auth" });
     const request = trackRequest("colissimo", LAPOSTE_NUMBERS.delivered, { credentials: { api_key: LAPOSTE_KEY } });

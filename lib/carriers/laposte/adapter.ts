@@ -1,6 +1,7 @@
 import { connectionCredential, requiredCredential } from "@/lib/carriers/connection-credentials";
 import { type CarrierClientOptions } from "@/lib/carriers/carrier-client";
-import { type CarrierAdapter, type TrackResult } from "@/lib/carriers/types";
+import { mapWithConcurrency } from "@/lib/carriers/http-client";
+import { type CarrierAdapter, type TrackRequest, type TrackResult } from "@/lib/carriers/types";
 import { LAPOSTE_BATCH_SIZE, LaposteClient } from "./client";
 import { parseLaposteShipment, type LaposteItem } from "./parse";
 
@@ -30,21 +31,24 @@ export function createLaposteAdapter(options: LaposteAdapterOptions = {}): Carri
       await client.track(["6A00000000000"], connectionCredential("La Poste", credentials, "apiKey"));
     },
     async track(requests) {
-      const results = new Map<string, TrackResult>();
-      // One call per key: a batch may mix trackings of several connections.
-      const byKey = new Map<string, typeof requests>();
+      // One call per key and ten numbers: a poll batch (up to 20) may mix trackings of several connections.
+      const calls: Array<{ key: string; group: TrackRequest[] }> = [];
+      const byKey = new Map<string, TrackRequest[]>();
       for (const request of requests) {
         const key = requiredCredential("La Poste", request, "apiKey", options.apiKey);
         byKey.set(key, [...(byKey.get(key) ?? []), request]);
       }
-      for (const [key, group] of byKey) {
+      for (const [key, all] of byKey) {
+        for (let start = 0; start < all.length; start += LAPOSTE_BATCH_SIZE) calls.push({ key, group: all.slice(start, start + LAPOSTE_BATCH_SIZE) });
+      }
+      const answered = await mapWithConcurrency(calls, 2, async ({ key, group }) => {
         const items = await client.track(
           group.map((request) => request.trackingNumber),
           key,
         );
-        for (const request of group) results.set(request.id, resultOf(items.get(request.trackingNumber.toUpperCase())));
-      }
-      return results;
+        return group.map((request): [string, TrackResult] => [request.id, resultOf(items.get(request.trackingNumber.toUpperCase()))]);
+      });
+      return new Map(answered.flat());
     },
   };
 }
