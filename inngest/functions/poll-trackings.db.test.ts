@@ -340,11 +340,11 @@ describe("lifecycle", () => {
     const jobs = await startEngine();
     const { key, organization } = await createTenant(database.db);
     const createdAt = clock.now();
-    const id = await createTracking(key, "royal-mail", "RB123456785GB");
+    const id = await createTracking(key, "cainiao", "LP00123456789012");
     await jobs.drain();
     expect(await row(organization.id, id)).toMatchObject({
       tag: "Pending",
-      subtagMessage: "Not trackable: no tracking provider is set up to follow Royal Mail",
+      subtagMessage: "Not trackable: no tracking provider is set up to follow Cainiao",
       trackedCount: 0,
       nextPollAt: new Date(createdAt + 6 * 3_600_000),
     });

@@ -170,7 +170,7 @@ function logSpies() {
   return () => [...warn.mock.calls, ...error.mock.calls].map((args) => args.map((arg) => (arg instanceof Error ? String(arg.stack) : String(arg))).join(" "));
 }
 
-describe("the same royal-mail tracking without any tracking-provider key", () => {
+describe("the same royal-mail tracking without any tracking-provider key or Royal Mail connection", () => {
   it("stays Pending with the reason in the API and the dashboard, logs no stack trace, and is followed once a key is added", async () => {
     const logged = logSpies();
     const { organization, key } = await createTenant(database.db);
@@ -182,16 +182,20 @@ describe("the same royal-mail tracking without any tracking-provider key", () =>
     const id = created.body.data.id as string;
     await jobs.drain();
 
-    const reason = "Not trackable: no tracking provider is set up to follow Royal Mail";
+    // Royal Mail has a direct adapter: a connection would do as well as a provider key.
+    const reason = "Not trackable: no Royal Mail connection and no server credentials for Royal Mail";
     const answer = await callApi("GET", `/2025-04/trackings/${id}`, { key });
     expect(answer.body.data).toMatchObject({ tag: "Pending", subtag: "Pending_001", subtag_message: reason, checkpoints: [] });
     expect(fake.calls.length).toBe(callsBefore);
 
     const advice = {
-      reason: "no_provider",
+      reason: "no_credentials",
       message:
-        "Waybill cannot ask Royal Mail directly, and your organisation has no tracking provider to ask it. 17TRACK or Ship24 can follow Royal Mail with your key.",
-      actions: [{ label: "Add a tracking provider", href: "/settings/tracking-providers" }],
+        "Nobody asks Royal Mail about this shipment: this server has no Royal Mail credentials and your organisation has no Royal Mail connection. 17TRACK or Ship24 can follow Royal Mail with your key.",
+      actions: [
+        { label: "Connect Royal Mail", href: "/settings/connections" },
+        { label: "add a tracking provider", href: "/settings/tracking-providers" },
+      ],
     };
     expect(await asMember(organization.id, trackingById.GET, `/api/dashboard/trackings/${id}`, { id })).toMatchObject({
       subtag_message: reason,

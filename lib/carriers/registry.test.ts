@@ -13,14 +13,25 @@ afterAll(() => server.close());
 describe("carrier registry", () => {
   it("has an adapter for the testing courier and each carrier's slugs", () => {
     const options = { env: {} };
-    for (const slug of ["testing-courier", "dhl", "dhl-germany", "ups", "fedex", "usps", "la-poste-colissimo", "colissimo", "chronopost-france"]) {
+    for (const slug of [
+      "testing-courier",
+      "dhl",
+      "dhl-germany",
+      "ups",
+      "fedex",
+      "usps",
+      "la-poste-colissimo",
+      "colissimo",
+      "chronopost-france",
+      "royal-mail",
+    ]) {
       expect(adapterForSlug(slug, options), slug).not.toBeNull();
     }
-    expect(adapterForSlug("royal-mail", options)).toBeNull();
+    expect(adapterForSlug("cainiao", options)).toBeNull();
     expect(adapterForSlug("fedex", options)!.batchSize).toBe(30);
     expect(adapterForSlug("dhl", options)).toBe(adapterForSlug("dhl-germany", options));
     expect(adapterForSlug("colissimo", options)!.batchSize).toBe(10);
-    expect(carrierAdapters(options)).toHaveLength(6);
+    expect(carrierAdapters(options)).toHaveLength(7);
     expect(new Set(trackableSlugs(options)).size).toBe(trackableSlugs(options).length);
   });
 

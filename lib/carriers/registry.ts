@@ -2,6 +2,7 @@ import { carrierSettings } from "@/lib/env";
 import { createDhlAdapter } from "@/lib/carriers/dhl/adapter";
 import { createFedexAdapter } from "@/lib/carriers/fedex/adapter";
 import { createLaposteAdapter } from "@/lib/carriers/laposte/adapter";
+import { createRoyalmailAdapter } from "@/lib/carriers/royalmail/adapter";
 import { type FetchFunction } from "@/lib/carriers/http-client";
 import { parseRateLimit } from "@/lib/carriers/request-throttle";
 import { createTestingCourierAdapter } from "@/lib/carriers/testing-courier/adapter";
@@ -26,9 +27,18 @@ export interface RegistryOptions {
 /**
  * Client-side quotas per connection when `<CARRIER>_RATE_LIMIT` is unset: the carriers'
  * documented defaults (DHL Starter 1/s, FedEx 1,400 per 10 s, USPS about 60 per hour; UPS
- * publishes none; La Poste's plan 10/s). `<CARRIER>_RATE_LIMIT=off` turns the limit off, e.g. against a fake server.
+ * and Royal Mail publish none; La Poste's plan 10/s). `<CARRIER>_RATE_LIMIT=off` turns the limit off, e.g. against a fake server.
  */
-const DEFAULT_RATE_LIMITS = { DHL: "1/1", UPS: "off", FEDEX: "1400/10", USPS: "60/3600", LAPOSTE: "10/1", TRACK17: "3/1", SHIP24: "10/1" } as const;
+const DEFAULT_RATE_LIMITS = {
+  DHL: "1/1",
+  UPS: "off",
+  FEDEX: "1400/10",
+  USPS: "60/3600",
+  LAPOSTE: "10/1",
+  ROYALMAIL: "off",
+  TRACK17: "3/1",
+  SHIP24: "10/1",
+} as const;
 
 function common(env: CarrierEnv, carrier: keyof typeof DEFAULT_RATE_LIMITS, options: RegistryOptions) {
   const timeoutMs = Number(env.CARRIER_TIMEOUT_MS);
@@ -63,6 +73,7 @@ function buildAdapters(options: RegistryOptions): CarrierAdapter[] {
       clientSecret: env.USPS_CLIENT_SECRET,
     }),
     createLaposteAdapter({ ...common(env, "LAPOSTE", options), apiKey: env.LAPOSTE_API_KEY }),
+    createRoyalmailAdapter({ ...common(env, "ROYALMAIL", options), clientId: env.ROYALMAIL_CLIENT_ID, clientSecret: env.ROYALMAIL_CLIENT_SECRET }),
   ];
 }
 
