@@ -1,27 +1,16 @@
 import { Authentication } from "aftership-tracking-sdk-17/dist/lib/authentication";
-import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { apiKeys } from "@/db/schema";
 import { createApiKey } from "@/lib/accounts/create-api-key";
-import { resetEncryptionKeyForTests } from "@/lib/connections/encryption-key";
-import { resetEnvForTests } from "@/lib/env";
 import { callApi } from "@/testing/api-client";
 import { setupTestDatabase } from "@/testing/database";
+import { withTestEncryptionKey } from "@/testing/encryption-key";
 import { createTenant } from "@/testing/factories";
 
 const testDb = setupTestDatabase();
 
-beforeAll(() => {
-  vi.stubEnv("WAYBILL_ENCRYPTION_KEY", randomBytes(32).toString("base64"));
-  resetEnvForTests();
-  resetEncryptionKeyForTests();
-});
-afterAll(() => {
-  vi.unstubAllEnvs();
-  resetEnvForTests();
-  resetEncryptionKeyForTests();
-});
+withTestEncryptionKey();
 
 /** Headers as the official client (17.0.0, auth_type AES) sends them, signed by its own code. */
 function signedHeaders(options: { key: string; secret: string; method: string; path: string; body?: object; query?: Record<string, string>; date?: Date }) {

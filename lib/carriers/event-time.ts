@@ -42,6 +42,16 @@ export function eventTimeFromIso(value: string): EventTime | null {
   return { checkpointTime: split.local, occurredAt: split.offset ? `${split.local}${split.offset}` : null };
 }
 
+/**
+ * Event time from an ISO date-time of a carrier whose clocks are in one zone (La Poste, Royal Mail):
+ * a local time with its offset stays as given; a UTC stamp is shown as wall-clock time in `homeZone`.
+ */
+export function eventTimeFromIsoInZone(value: string, homeZone: string): EventTime | null {
+  const time = eventTimeFromIso(value);
+  if (!time?.occurredAt?.endsWith("Z")) return time;
+  return eventTimeInZone(new Date(time.occurredAt), homeZone);
+}
+
 /** Event time from a local wall-clock time and a separately given offset (UPS, USPS). */
 export function eventTimeFromLocal(local: string, offset: string | null | undefined): EventTime {
   const normalized = offset ? normalizeOffset(offset) : null;

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { jobEvents, organizations, type MemberRole, type Organization } from "@/db/schema";
 import * as accountPassword from "@/app/api/dashboard/account/password/route";
 import * as apiKeyById from "@/app/api/dashboard/api-keys/[id]/route";
@@ -20,10 +20,9 @@ import * as exportCsv from "@/app/api/dashboard/trackings/export/route";
 import * as importCsv from "@/app/api/dashboard/trackings/import/route";
 import * as trackings from "@/app/api/dashboard/trackings/route";
 import { addMember } from "@/lib/accounts/add-member";
-import { resetEncryptionKeyForTests } from "@/lib/connections/encryption-key";
-import { resetEnvForTests } from "@/lib/env";
 import { callApi } from "@/testing/api-client";
 import { setupTestDatabase } from "@/testing/database";
+import { withTestEncryptionKey } from "@/testing/encryption-key";
 import { createTenant } from "@/testing/factories";
 import { getDashboardUser, type DashboardUser } from "./session";
 
@@ -286,16 +285,7 @@ describe("API keys", () => {
 });
 
 describe("courier connections", () => {
-  beforeAll(() => {
-    vi.stubEnv("WAYBILL_ENCRYPTION_KEY", "11".repeat(32));
-    resetEnvForTests();
-    resetEncryptionKeyForTests();
-  });
-  afterAll(() => {
-    vi.unstubAllEnvs();
-    resetEnvForTests();
-    resetEncryptionKeyForTests();
-  });
+  withTestEncryptionKey();
 
   it("offers forms built from each courier's credential fields", async () => {
     await signIn("admin");

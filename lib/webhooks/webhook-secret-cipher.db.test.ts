@@ -1,10 +1,8 @@
-import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { webhookSecrets } from "@/db/schema";
-import { resetEncryptionKeyForTests } from "@/lib/connections/encryption-key";
-import { resetEnvForTests } from "@/lib/env";
 import { setupTestDatabase } from "@/testing/database";
+import { withTestEncryptionKey } from "@/testing/encryption-key";
 import { createTenant } from "@/testing/factories";
 import { getWebhookSecret } from "./get-webhook-secret";
 import { rotateWebhookSecret } from "./rotate-webhook-secret";
@@ -12,16 +10,7 @@ import { sealPlainWebhookSecrets } from "./webhook-secret-cipher";
 
 const testDb = setupTestDatabase();
 
-beforeAll(() => {
-  vi.stubEnv("WAYBILL_ENCRYPTION_KEY", randomBytes(32).toString("base64"));
-  resetEnvForTests();
-  resetEncryptionKeyForTests();
-});
-afterAll(() => {
-  vi.unstubAllEnvs();
-  resetEnvForTests();
-  resetEncryptionKeyForTests();
-});
+withTestEncryptionKey();
 
 const storedRow = async (organizationId: string) =>
   (await testDb.db.select().from(webhookSecrets).where(eq(webhookSecrets.organizationId, organizationId)))[0]!;

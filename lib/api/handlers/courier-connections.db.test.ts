@@ -1,26 +1,15 @@
-import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { courierConnections, trackings } from "@/db/schema";
 import { credentialsForTracking } from "@/lib/connections/credentials-for-tracking";
-import { resetEncryptionKeyForTests } from "@/lib/connections/encryption-key";
-import { resetEnvForTests } from "@/lib/env";
 import { callApi } from "@/testing/api-client";
 import { setupTestDatabase } from "@/testing/database";
+import { withTestEncryptionKey } from "@/testing/encryption-key";
 import { createTenant } from "@/testing/factories";
 
 const testDb = setupTestDatabase();
 
-beforeAll(() => {
-  vi.stubEnv("WAYBILL_ENCRYPTION_KEY", randomBytes(32).toString("base64"));
-  resetEnvForTests();
-  resetEncryptionKeyForTests();
-});
-afterAll(() => {
-  vi.unstubAllEnvs();
-  resetEnvForTests();
-  resetEncryptionKeyForTests();
-});
+withTestEncryptionKey();
 
 const BASE = "/tracking/2025-04/courier-connections";
 const UPS_SECRET = "ups-client-secret-0123456789-abcd";

@@ -23,11 +23,10 @@ function openApiPath(pattern: string): { path: string; params: string[] } {
   return { path, params };
 }
 
-function operationOf(version: ApiVersion, route: ApiRoute): ZodOpenApiOperationObject {
+function operationOf(version: ApiVersion, route: ApiRoute, params: string[]): ZodOpenApiOperationObject {
   const describe = OPERATIONS.get(route.handler);
   if (!describe) throw new Error(`no OpenAPI description for ${route.method} ${route.pattern}`);
   const operation = describe(versionSchemas[version], version);
-  const { params } = openApiPath(route.pattern);
   const status = operation.status ?? 200;
   return {
     operationId: `${route.method.toLowerCase()}${route.pattern.replace(/[/:-](\w)/g, (_match, letter: string) => letter.toUpperCase())}`,
@@ -48,8 +47,8 @@ function operationOf(version: ApiVersion, route: ApiRoute): ZodOpenApiOperationO
 function buildDocument(version: ApiVersion) {
   const paths: ZodOpenApiPathsObject = {};
   for (const route of routeTables[version]) {
-    const { path } = openApiPath(route.pattern);
-    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operationOf(version, route) };
+    const { path, params } = openApiPath(route.pattern);
+    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operationOf(version, route, params) };
   }
   return createDocument({
     openapi: "3.1.0",

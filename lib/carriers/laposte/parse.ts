@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { countryIso3 } from "@/lib/carriers/countries";
-import { estimatedDate, eventTimeFromIso, eventTimeInZone, type EventTime } from "@/lib/carriers/event-time";
+import { estimatedDate, eventTimeFromIsoInZone } from "@/lib/carriers/event-time";
 import { type CheckpointDraft, deriveShipmentFacts, finalizeCheckpoints } from "@/lib/carriers/normalize";
 import { CarrierError, type ShipmentFacts, type TrackResult } from "@/lib/carriers/types";
 import { laposteEventStatus } from "./status-map";
@@ -32,14 +32,8 @@ export const laposteItem = z.object({
 });
 export type LaposteItem = z.infer<typeof laposteItem>;
 
-/** La Poste's own clocks are in France; a UTC stamp is shown as Paris wall-clock time. */
+/** La Poste's own clocks are in France: a UTC stamp is shown as Paris wall-clock time. */
 const HOME_ZONE = "Europe/Paris";
-
-function laposteEventTime(date: string): EventTime | null {
-  const time = eventTimeFromIso(date);
-  if (!time?.occurredAt?.endsWith("Z")) return time;
-  return eventTimeInZone(new Date(time.occurredAt), HOME_ZONE);
-}
 
 /** One number's item with `returnCode` 200 or 207. */
 export function parseLaposteShipment(item: LaposteItem): TrackResult {
@@ -47,7 +41,7 @@ export function parseLaposteShipment(item: LaposteItem): TrackResult {
   if (!found) throw new CarrierError("unavailable", `La Poste answered ${item.returnCode} without a shipment`);
   const drafts: CheckpointDraft[] = [];
   for (const scan of found.event ?? []) {
-    const time = scan.date ? laposteEventTime(scan.date) : null;
+    const time = scan.date ? eventTimeFromIsoInZone(scan.date, HOME_ZONE) : null;
     if (!time) continue;
     drafts.push({
       ...time,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { countryIso3 } from "@/lib/carriers/countries";
-import { estimatedDate, eventTimeFromIso, eventTimeInZone, type EventTime } from "@/lib/carriers/event-time";
+import { estimatedDate, eventTimeFromIsoInZone } from "@/lib/carriers/event-time";
 import { type CheckpointDraft, deriveShipmentFacts, finalizeCheckpoints } from "@/lib/carriers/normalize";
 import { CarrierError, type ShipmentFacts, type TrackResult } from "@/lib/carriers/types";
 import { royalmailEventStatus } from "./status-map";
@@ -26,12 +26,8 @@ const mailPiece = z.object({
 
 const answer = z.object({ mailPieces: mailPiece });
 
-/** Royal Mail's clocks are in the UK; a UTC stamp is shown as London wall-clock time. */
-function royalmailEventTime(value: string): EventTime | null {
-  const time = eventTimeFromIso(value);
-  if (!time?.occurredAt?.endsWith("Z")) return time;
-  return eventTimeInZone(new Date(time.occurredAt), "Europe/London");
-}
+/** Royal Mail's clocks are in the UK: a UTC stamp is shown as London wall-clock time. */
+const HOME_ZONE = "Europe/London";
 
 /** A `GET /mailpieces/v2/{id}/events` answer (HTTP 200); events come newest first. */
 export function parseRoyalmailResponse(body: unknown): TrackResult {
@@ -40,7 +36,7 @@ export function parseRoyalmailResponse(body: unknown): TrackResult {
   const piece = parsed.data.mailPieces;
   const drafts: CheckpointDraft[] = [];
   (piece.events ?? []).forEach((event, index) => {
-    const time = event.eventDateTime ? royalmailEventTime(event.eventDateTime) : null;
+    const time = event.eventDateTime ? eventTimeFromIsoInZone(event.eventDateTime, HOME_ZONE) : null;
     if (!time) return;
     drafts.push({
       ...time,
