@@ -103,6 +103,19 @@ describe("DHL adapter", () => {
     expect(result).toEqual({ kind: "not_found", message: "No result found: No shipment with given tracking number found." });
   });
 
+  it("asks the DHL division of catalogue slugs beyond DHL's own: Deutsche Post letters, Benelux, Iberia, Hong Kong", async () => {
+    for (const [slug, service] of [
+      ["deutsch-post", "post-de"],
+      ["dhl-nl", "parcel-nl"],
+      ["dhlparcel-es", "ecommerce-iberia"],
+      ["dhl-hk", "express"],
+    ]) {
+      server.requests.length = 0;
+      await found(numbers.inTransit, slug);
+      expect(server.requests[0]!.path).toContain(`service=${service}`);
+    }
+  });
+
   it("sends the optional hints DHL accepts", async () => {
     await trackOne(
       trackRequest("dhl-api", numbers.inTransit, {

@@ -19,6 +19,13 @@ export const DHL_SERVICE_BY_SLUG: Record<string, string | null> = {
   "dhlparcel-nl": "parcel-nl",
   "dhlparcel-uk": "parcel-uk",
   "dhl-poland": "parcel-pl",
+  // Divisions DHL Unified documents that the catalogue lists under their own slugs.
+  "deutsch-post": "post-de",
+  "dhl-benelux": "parcel-nl",
+  "dhl-nl": "parcel-nl",
+  "dhlparcel-es": "ecommerce-iberia",
+  "dhl-es": "ecommerce-iberia",
+  "dhl-hk": "express",
 };
 
 export interface DhlAdapterOptions extends DhlClientOptions {

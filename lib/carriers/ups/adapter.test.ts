@@ -96,6 +96,12 @@ describe("UPS adapter", () => {
     });
   });
 
+  it("follows UPS Mail Innovations numbers through the same Track API", async () => {
+    const request = trackRequest("ups-mi", numbers.delivered);
+    expect((await adapter().track([request], now)).get(request.id)).toMatchObject({ kind: "found" });
+    expect(adapter().slugs).toContain("ups-mi");
+  });
+
   it("tracks an exception: an attempt, then a refusal", async () => {
     const { checkpoints } = await found(numbers.exception);
     expect(checkpoints.slice(-2).map((checkpoint) => [checkpoint.subtag, checkpoint.rawTag])).toEqual([

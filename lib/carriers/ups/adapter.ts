@@ -24,7 +24,8 @@ export function createUpsAdapter(options: UpsAdapterOptions = {}): CarrierAdapte
     return [request.id, answer.kind === "answer" ? parseUpsResponse(answer.body, request.trackingNumber) : answer];
   }
   return {
-    slugs: ["ups", "ups-api"],
+    // The Track API also answers Mail Innovations numbers (its documented inquiry types).
+    slugs: ["ups", "ups-api", "ups-mi"],
     batchSize: 1,
     hasServerCredentials: Boolean(options.clientId && options.clientSecret),
     async testCredentials(credentials) {
