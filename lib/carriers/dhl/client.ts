@@ -1,14 +1,10 @@
-import { carrierRequest, errorForStatus, type HttpOptions } from "@/lib/carriers/http-client";
-import { type RateLimit, RequestThrottle } from "@/lib/carriers/request-throttle";
+import { CarrierClient, type CarrierClientOptions } from "@/lib/carriers/carrier-client";
+import { errorForStatus } from "@/lib/carriers/http-client";
 
 export const DHL_DEFAULT_BASE_URL = "https://api-eu.dhl.com";
 
-export interface DhlClientOptions extends HttpOptions {
-  /** Scheme and host; the path `/track/shipments` is appended. */
-  baseUrl?: string;
-  /** Client-side quota per API key (DHL's Starter plan: 1 call per second, 250 per day). */
-  rateLimit?: RateLimit | null;
-}
+/** `baseUrl` is scheme and host (`/track/shipments` is appended); the quota is per API key (Starter plan: 1 call a second, 250 a day). */
+export type DhlClientOptions = CarrierClientOptions;
 
 export interface DhlQuery {
   trackingNumber: string;
@@ -22,13 +18,9 @@ export interface DhlQuery {
 export type DhlAnswer = { kind: "answer"; body: unknown } | { kind: "not_found"; message: string };
 
 /** DHL Shipment Tracking – Unified: one number per call, API key in the `DHL-API-Key` header. */
-export class DhlClient {
-  private readonly baseUrl: string;
-  private readonly throttle: RequestThrottle;
-
-  constructor(private readonly options: DhlClientOptions = {}) {
-    this.baseUrl = (options.baseUrl ?? DHL_DEFAULT_BASE_URL).replace(/\/+$/, "");
-    this.throttle = new RequestThrottle("DHL", options.rateLimit);
+export class DhlClient extends CarrierClient {
+  constructor(options: DhlClientOptions = {}) {
+    super("DHL", DHL_DEFAULT_BASE_URL, options);
   }
 
   async track(query: DhlQuery): Promise<DhlAnswer> {
@@ -39,8 +31,7 @@ export class DhlClient {
     if (query.service) url.searchParams.set("service", query.service);
     if (query.recipientPostalCode) url.searchParams.set("recipientPostalCode", query.recipientPostalCode);
     if (query.originCountryCode) url.searchParams.set("originCountryCode", query.originCountryCode);
-    await this.throttle.acquire(query.apiKey);
-    const response = await carrierRequest("DHL", url.toString(), { headers: { "DHL-API-Key": query.apiKey, Accept: "application/json" } }, this.options);
+    const response = await this.send(url.toString(), { headers: { "DHL-API-Key": query.apiKey, Accept: "application/json" } }, query.apiKey);
     if (response.status === 200) return { kind: "answer", body: response.body };
     const detail = problemDetail(response.body);
     if (response.status === 404) {

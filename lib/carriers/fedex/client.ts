@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { carrierRequest, type CarrierResponse, errorForStatus, type HttpOptions } from "@/lib/carriers/http-client";
+import { CarrierClient, type CarrierClientOptions } from "@/lib/carriers/carrier-client";
+import { carrierRequest, type CarrierResponse, errorForStatus } from "@/lib/carriers/http-client";
 import { type AccessToken, credentialKey, expiresInSeconds, OAuthTokenCache } from "@/lib/carriers/oauth-token-cache";
-import { type RateLimit, RequestThrottle } from "@/lib/carriers/request-throttle";
 import { CarrierError } from "@/lib/carriers/types";
 
 export const FEDEX_DEFAULT_BASE_URL = "https://apis.fedex.com";
@@ -9,13 +9,8 @@ export const FEDEX_DEFAULT_BASE_URL = "https://apis.fedex.com";
 /** FedEx accepts at most this many numbers in one tracking call. */
 export const FEDEX_BATCH_SIZE = 30;
 
-export interface FedexClientOptions extends HttpOptions {
-  /** `https://apis.fedex.com`, or `https://apis-sandbox.fedex.com` for canned test data. */
-  baseUrl?: string;
-  rateLimit?: RateLimit | null;
-  /** Clock for token expiry; injected in tests. */
-  clock?: () => number;
-}
+/** `baseUrl`: `https://apis.fedex.com`, or `https://apis-sandbox.fedex.com` for canned test data. */
+export type FedexClientOptions = CarrierClientOptions;
 
 export interface FedexCredentials {
   /** The project's API key. */
@@ -31,15 +26,12 @@ export interface FedexQuery {
 }
 
 /** FedEx Track API: OAuth client credentials (form post), up to 30 numbers per call. */
-export class FedexClient {
-  private readonly baseUrl: string;
+export class FedexClient extends CarrierClient {
   private readonly tokens: OAuthTokenCache;
-  private readonly throttle: RequestThrottle;
 
-  constructor(private readonly options: FedexClientOptions = {}) {
-    this.baseUrl = (options.baseUrl ?? FEDEX_DEFAULT_BASE_URL).replace(/\/+$/, "");
+  constructor(options: FedexClientOptions = {}) {
+    super("FedEx", FEDEX_DEFAULT_BASE_URL, options);
     this.tokens = new OAuthTokenCache(options.clock);
-    this.throttle = new RequestThrottle("FedEx", options.rateLimit);
   }
 
   /** One tracking call for up to 30 numbers; returns the raw 200 body. */
@@ -52,13 +44,12 @@ export class FedexClient {
         ...(query.shipDate ? { shipDateBegin: query.shipDate, shipDateEnd: addDays(query.shipDate, 30) } : {}),
       })),
     });
-    await this.throttle.acquire(credentialKey(this.baseUrl, credentials.clientId, credentials.clientSecret));
+    const quotaKey = credentialKey(this.baseUrl, credentials.clientId, credentials.clientSecret);
     const response = await this.tokens.withToken(
-      credentialKey(this.baseUrl, credentials.clientId, credentials.clientSecret),
+      quotaKey,
       () => this.fetchToken(credentials),
       (token) =>
-        carrierRequest(
-          "FedEx",
+        this.send(
           `${this.baseUrl}/track/v1/trackingnumbers`,
           {
             method: "POST",
@@ -71,7 +62,7 @@ export class FedexClient {
             },
             body,
           },
-          this.options,
+          quotaKey,
         ),
     );
     if (response.status === 200) return response.body;

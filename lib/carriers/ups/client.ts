@@ -1,18 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { carrierRequest, type CarrierResponse, errorForStatus, type HttpOptions } from "@/lib/carriers/http-client";
+import { CarrierClient, type CarrierClientOptions } from "@/lib/carriers/carrier-client";
+import { carrierRequest, type CarrierResponse, errorForStatus } from "@/lib/carriers/http-client";
 import { type AccessToken, credentialKey, expiresInSeconds, OAuthTokenCache } from "@/lib/carriers/oauth-token-cache";
-import { type RateLimit, RequestThrottle } from "@/lib/carriers/request-throttle";
 import { CarrierError } from "@/lib/carriers/types";
 
 export const UPS_DEFAULT_BASE_URL = "https://onlinetools.ups.com";
 
-export interface UpsClientOptions extends HttpOptions {
-  /** `https://onlinetools.ups.com`, or `https://wwwcie.ups.com` for UPS's test environment. */
-  baseUrl?: string;
-  rateLimit?: RateLimit | null;
-  /** Clock for token expiry; injected in tests. */
-  clock?: () => number;
-}
+/** `baseUrl`: `https://onlinetools.ups.com`, or `https://wwwcie.ups.com` for UPS's test environment. */
+export type UpsClientOptions = CarrierClientOptions;
 
 export interface UpsCredentials {
   clientId: string;
@@ -27,15 +22,12 @@ export type UpsAnswer = { kind: "answer"; body: unknown } | { kind: "not_found";
 const NUMBER_ERROR_CODES = new Set(["TV1002", "TW0001"]);
 
 /** UPS Track API: OAuth client credentials (Basic auth to the token endpoint), one number per call. */
-export class UpsClient {
-  private readonly baseUrl: string;
+export class UpsClient extends CarrierClient {
   private readonly tokens: OAuthTokenCache;
-  private readonly throttle: RequestThrottle;
 
-  constructor(private readonly options: UpsClientOptions = {}) {
-    this.baseUrl = (options.baseUrl ?? UPS_DEFAULT_BASE_URL).replace(/\/+$/, "");
+  constructor(options: UpsClientOptions = {}) {
+    super("UPS", UPS_DEFAULT_BASE_URL, options);
     this.tokens = new OAuthTokenCache(options.clock);
-    this.throttle = new RequestThrottle("UPS", options.rateLimit);
   }
 
   async track(trackingNumber: string, credentials: UpsCredentials): Promise<UpsAnswer> {
@@ -46,13 +38,12 @@ export class UpsClient {
       returnMilestones: "false",
       returnPOD: "false",
     }).toString();
-    await this.throttle.acquire(credentialKey(this.baseUrl, credentials.clientId, credentials.clientSecret));
+    const quotaKey = credentialKey(this.baseUrl, credentials.clientId, credentials.clientSecret);
     const response = await this.tokens.withToken(
-      credentialKey(this.baseUrl, credentials.clientId, credentials.clientSecret),
+      quotaKey,
       () => this.fetchToken(credentials),
       (token) =>
-        carrierRequest(
-          "UPS",
+        this.send(
           url.toString(),
           {
             headers: {
@@ -62,7 +53,7 @@ export class UpsClient {
               Accept: "application/json",
             },
           },
-          this.options,
+          quotaKey,
         ),
     );
     if (response.status === 200) return { kind: "answer", body: response.body };

@@ -1,18 +1,12 @@
-import { carrierRequest, type CarrierResponse, errorForStatus, type HttpOptions } from "@/lib/carriers/http-client";
+import { CarrierClient, type CarrierClientOptions } from "@/lib/carriers/carrier-client";
+import { carrierRequest, type CarrierResponse, errorForStatus } from "@/lib/carriers/http-client";
 import { type AccessToken, credentialKey, expiresInSeconds, OAuthTokenCache } from "@/lib/carriers/oauth-token-cache";
-import { type RateLimit, RequestThrottle } from "@/lib/carriers/request-throttle";
 import { CarrierError } from "@/lib/carriers/types";
 
 export const USPS_DEFAULT_BASE_URL = "https://apis.usps.com";
 
-export interface UspsClientOptions extends HttpOptions {
-  /** `https://apis.usps.com`, or `https://apis-tem.usps.com` for USPS's test environment. */
-  baseUrl?: string;
-  /** Client-side quota per app (USPS default: about 60 calls per hour across its v3 APIs). */
-  rateLimit?: RateLimit | null;
-  /** Clock for token expiry; injected in tests. */
-  clock?: () => number;
-}
+/** `baseUrl`: `https://apis.usps.com`, or `https://apis-tem.usps.com` for USPS's test environment; the quota is per app (about 60 calls an hour across its v3 APIs). */
+export type UspsClientOptions = CarrierClientOptions;
 
 export interface UspsCredentials {
   /** The app's consumer key. */
@@ -38,15 +32,12 @@ export type UspsAnswer = { kind: "answer"; body: unknown } | { kind: "not_found"
 const NUMBER_ERROR_CODES = new Set(["150001", "150002", "150003", "150004", "150008", "150009", "150010", "150011", "150012"]);
 
 /** USPS Tracking v3: OAuth client credentials, one number per call. */
-export class UspsClient {
-  private readonly baseUrl: string;
+export class UspsClient extends CarrierClient {
   private readonly tokens: OAuthTokenCache;
-  private readonly throttle: RequestThrottle;
 
-  constructor(private readonly options: UspsClientOptions = {}) {
-    this.baseUrl = (options.baseUrl ?? USPS_DEFAULT_BASE_URL).replace(/\/+$/, "");
+  constructor(options: UspsClientOptions = {}) {
+    super("USPS", USPS_DEFAULT_BASE_URL, options);
     this.tokens = new OAuthTokenCache(options.clock);
-    this.throttle = new RequestThrottle("USPS", options.rateLimit);
   }
 
   async track(query: UspsQuery, credentials: UspsCredentials): Promise<UspsAnswer> {
@@ -54,11 +45,11 @@ export class UspsClient {
     url.searchParams.set("expand", "DETAIL");
     if (query.destinationZipCode) url.searchParams.set("destinationZIPCode", query.destinationZipCode);
     if (query.mailingDate) url.searchParams.set("mailingDate", query.mailingDate);
-    await this.throttle.acquire(credentialKey(this.baseUrl, credentials.clientId, credentials.clientSecret));
+    const quotaKey = credentialKey(this.baseUrl, credentials.clientId, credentials.clientSecret);
     const response = await this.tokens.withToken(
-      credentialKey(this.baseUrl, credentials.clientId, credentials.clientSecret),
+      quotaKey,
       () => this.fetchToken(credentials),
-      (token) => carrierRequest("USPS", url.toString(), { headers: { Authorization: `Bearer ${token}`, Accept: "application/json" } }, this.options),
+      (token) => this.send(url.toString(), { headers: { Authorization: `Bearer ${token}`, Accept: "application/json" } }, quotaKey),
     );
     if (response.status === 200) return { kind: "answer", body: response.body };
     const error = uspsError(response);
