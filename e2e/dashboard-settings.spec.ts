@@ -1,6 +1,21 @@
 import { expect, test } from "@playwright/test";
 import { baseURL, screenshot, signIn } from "./fixtures/dashboard";
 
+test("the couriers page says which couriers Waybill asks directly, and which a connection would", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/settings/couriers");
+  const results = page.getByRole("list", { name: "Search results" });
+  await page.getByLabel("Search couriers").fill("testing");
+  await expect(results.getByRole("listitem").filter({ hasText: "testing-courier" })).toContainText("Direct");
+  // The server has no credentials of these carriers: their own APIs are there, waiting for a connection.
+  await page.getByLabel("How Waybill follows them").selectOption({ label: "Direct once connected" });
+  for (const slug of ["royal-mail", "colissimo", "ups-mi", "deutsch-post"]) {
+    await page.getByLabel("Search couriers").fill(slug);
+    await expect(results.getByRole("listitem").filter({ hasText: slug }).first()).toContainText("Direct once connected");
+  }
+  await screenshot(page, "settings-couriers-direct");
+});
+
 test("adds, reorders and saves a preferred courier", async ({ page }) => {
   await signIn(page);
   await page.goto("/settings/couriers");

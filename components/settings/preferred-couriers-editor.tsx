@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { errorMessage, fetchJson } from "@/components/data/fetch-json";
 import { useCouriers } from "@/components/trackings/use-couriers";
 import { Alert } from "@/components/ui/alert";
-import { Badge } from "@/components/ui/badge";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Field, SelectInput, TextInput } from "@/components/ui/form-field";
@@ -14,7 +14,20 @@ import { ErrorState, LoadingState } from "@/components/ui/states";
 import type { CourierFollowing, CourierOption } from "@/lib/dashboard/types";
 
 const PREFERRED = ["preferred-couriers"];
-const FOLLOWING: Record<CourierFollowing, string> = { direct: "Direct", track17: "Via 17TRACK", ship24: "Via Ship24", not_trackable: "Not trackable" };
+const FOLLOWING: Record<CourierFollowing, string> = {
+  direct: "Direct",
+  track17: "Via 17TRACK",
+  ship24: "Via Ship24",
+  connect: "Direct once connected",
+  not_trackable: "Not trackable",
+};
+const FOLLOWING_TONE: Record<CourierFollowing, BadgeTone> = {
+  direct: "emerald",
+  track17: "indigo",
+  ship24: "indigo",
+  connect: "amber",
+  not_trackable: "slate",
+};
 const MAX_RESULTS = 12;
 
 function Editor({ saved, catalogue }: { saved: string[]; catalogue: CourierOption[] }) {
@@ -171,8 +184,7 @@ function Editor({ saved, catalogue }: { saved: string[]; catalogue: CourierOptio
                   <span className="min-w-0">
                     <span className="block truncate text-sm font-medium text-slate-900">{courier.name}</span>
                     <span className="block text-xs text-slate-500">
-                      {courier.following && <Badge tone={courier.following === "not_trackable" ? "slate" : "indigo"}>{FOLLOWING[courier.following]}</Badge>}{" "}
-                      {courier.slug}
+                      {courier.following && <Badge tone={FOLLOWING_TONE[courier.following]}>{FOLLOWING[courier.following]}</Badge>} {courier.slug}
                       {courier.required_fields.length > 0 && ` · needs ${courier.required_fields.join(", ").replaceAll("_", " ")}`}
                     </span>
                   </span>

@@ -4,6 +4,7 @@ import { trackings } from "@/db/schema";
 import { resetEnvForTests } from "@/lib/env";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
 import { callApi } from "@/testing/api-client";
+import { CANADAPOST_CREDENTIALS, startFakeCanadapostServer } from "@/testing/carriers/fake-canadapost-server";
 import { LAPOSTE_KEY, startFakeLaposteServer } from "@/testing/carriers/fake-laposte-server";
 import { ROYALMAIL_CREDENTIALS, startFakeRoyalmailServer } from "@/testing/carriers/fake-royalmail-server";
 import { setupTestDatabase } from "@/testing/database";
@@ -72,6 +73,24 @@ const CARRIERS: DirectCarrier[] = [
       ["2026-03-03T21:45:00", "InTransit_007"],
       ["2026-03-04T06:10:00", "OutForDelivery_001"],
       ["2026-03-04T10:32:00", "Delivered_003"],
+    ],
+  },
+  {
+    name: "Canada Post",
+    slug: "canada-post",
+    envPrefix: "CANADAPOST",
+    serverCredentialVariables: ["CANADAPOST_USERNAME", "CANADAPOST_PASSWORD"],
+    start: startFakeCanadapostServer,
+    credentials: { username: CANADAPOST_CREDENTIALS.username, password: CANADAPOST_CREDENTIALS.password },
+    refusedCredentials: { username: CANADAPOST_CREDENTIALS.username, password: "wrong" },
+    number: "7316985412630997",
+    // Local times as scanned (Ontario EST, then Nova Scotia AST); the signature comes as its own event.
+    checkpoints: [
+      ["2026-03-02T16:48:55", "InTransit_002"],
+      ["2026-03-03T22:17:03", "InTransit_001"],
+      ["2026-03-04T08:05:31", "OutForDelivery_001"],
+      ["2026-03-04T13:42:10", "Delivered_003"],
+      ["2026-03-04T13:42:10", "Delivered_003"],
     ],
   },
 ];

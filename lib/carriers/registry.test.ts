@@ -24,6 +24,7 @@ describe("carrier registry", () => {
       "colissimo",
       "chronopost-france",
       "royal-mail",
+      "canada-post",
     ]) {
       expect(adapterForSlug(slug, options), slug).not.toBeNull();
     }
@@ -31,7 +32,7 @@ describe("carrier registry", () => {
     expect(adapterForSlug("fedex", options)!.batchSize).toBe(30);
     expect(adapterForSlug("dhl", options)).toBe(adapterForSlug("dhl-germany", options));
     expect(adapterForSlug("colissimo", options)!.batchSize).toBe(10);
-    expect(carrierAdapters(options)).toHaveLength(7);
+    expect(carrierAdapters(options)).toHaveLength(8);
     expect(new Set(trackableSlugs(options)).size).toBe(trackableSlugs(options).length);
   });
 

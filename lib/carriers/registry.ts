@@ -1,4 +1,5 @@
 import { carrierSettings } from "@/lib/env";
+import { createCanadapostAdapter } from "@/lib/carriers/canadapost/adapter";
 import { createDhlAdapter } from "@/lib/carriers/dhl/adapter";
 import { createFedexAdapter } from "@/lib/carriers/fedex/adapter";
 import { createLaposteAdapter } from "@/lib/carriers/laposte/adapter";
@@ -27,7 +28,7 @@ export interface RegistryOptions {
 /**
  * Client-side quotas per connection when `<CARRIER>_RATE_LIMIT` is unset: the carriers'
  * documented defaults (DHL Starter 1/s, FedEx 1,400 per 10 s, USPS about 60 per hour; UPS
- * and Royal Mail publish none; La Poste's plan 10/s). `<CARRIER>_RATE_LIMIT=off` turns the limit off, e.g. against a fake server.
+ * and Royal Mail publish none; La Poste's plan 10/s; Canada Post 840 a minute per key). `<CARRIER>_RATE_LIMIT=off` turns the limit off, e.g. against a fake server.
  */
 const DEFAULT_RATE_LIMITS = {
   DHL: "1/1",
@@ -36,6 +37,7 @@ const DEFAULT_RATE_LIMITS = {
   USPS: "60/3600",
   LAPOSTE: "10/1",
   ROYALMAIL: "off",
+  CANADAPOST: "840/60",
   TRACK17: "3/1",
   SHIP24: "10/1",
 } as const;
@@ -74,6 +76,7 @@ function buildAdapters(options: RegistryOptions): CarrierAdapter[] {
     }),
     createLaposteAdapter({ ...common(env, "LAPOSTE", options), apiKey: env.LAPOSTE_API_KEY }),
     createRoyalmailAdapter({ ...common(env, "ROYALMAIL", options), clientId: env.ROYALMAIL_CLIENT_ID, clientSecret: env.ROYALMAIL_CLIENT_SECRET }),
+    createCanadapostAdapter({ ...common(env, "CANADAPOST", options), username: env.CANADAPOST_USERNAME, password: env.CANADAPOST_PASSWORD }),
   ];
 }
 

@@ -13,7 +13,8 @@ describe("how Waybill follows each courier, per organisation", () => {
   it("says direct, via a provider or not trackable, in routing's order", async () => {
     const { organization } = await createTenant(testDb.db);
     let following = await courierFollowingFor(testDb.db, organization.id);
-    expect(["testing-courier", "royal-mail", "ups"].map(following)).toEqual(["direct", "not_trackable", "not_trackable"]);
+    // Royal Mail and UPS have their own API in Waybill, which a connection would use; 007EX has neither.
+    expect(["testing-courier", "royal-mail", "ups", "007ex"].map(following)).toEqual(["direct", "connect", "connect", "not_trackable"]);
 
     await createCourierConnection(testDb.db, organization.id, { courierSlug: "ups", credentials: { client_id: "merchant", client_secret: "merchant-secret" } });
     await testDb.db.insert(trackingProviderConnections).values({
@@ -25,6 +26,6 @@ describe("how Waybill follows each courier, per organisation", () => {
     expect(["ups", "royal-mail", "007ex"].map(following)).toEqual(["direct", "track17", "not_trackable"]);
 
     const { organization: other } = await createTenant(testDb.db);
-    expect((await courierFollowingFor(testDb.db, other.id))("royal-mail")).toBe("not_trackable");
+    expect((await courierFollowingFor(testDb.db, other.id))("royal-mail")).toBe("connect");
   });
 });

@@ -6,7 +6,8 @@ import type { CourierFollowing } from "./types";
 
 /**
  * How Waybill follows each courier for an organisation, by the order routing uses: the courier's own
- * API (a connection or the server's credentials), else the organisation's tracking provider, else nobody.
+ * API (a connection or the server's credentials), else the organisation's tracking provider, else its own
+ * API once connected, else nobody.
  */
 export async function courierFollowingFor(db: Database, organizationId: string): Promise<(slug: string) => CourierFollowing> {
   const [keys, connections] = await Promise.all([
@@ -16,7 +17,8 @@ export async function courierFollowingFor(db: Database, organizationId: string):
   const connected = new Set(connections.map((connection) => connection.slug));
   const providers = keys.get(organizationId) ?? new Set();
   return (slug) => {
-    const { route } = routeOf({ slug, courierConnectionId: connected.has(slug) ? "connected" : null }, providers);
-    return route === "untrackable" ? "not_trackable" : route;
+    const decision = routeOf({ slug, courierConnectionId: connected.has(slug) ? "connected" : null }, providers);
+    if (decision.route !== "untrackable") return decision.route;
+    return decision.reason === "no_credentials" ? "connect" : "not_trackable";
   };
 }

@@ -94,7 +94,8 @@ export interface TrackingPage {
 }
 
 /** How Waybill follows a courier for the organisation (Settings → Couriers). */
-export type CourierFollowing = "direct" | "track17" | "ship24" | "not_trackable";
+/** `connect`: Waybill has the courier's own API, and a courier connection would follow it directly. */
+export type CourierFollowing = "direct" | "track17" | "ship24" | "connect" | "not_trackable";
 
 export interface CourierOption {
   slug: string;
