@@ -1,16 +1,7 @@
 import { CarrierError, type TrackRequest } from "@/lib/carriers/types";
 
 export type CredentialName =
-  | "apiKey"
-  | "apiSecret"
-  | "clientId"
-  | "clientSecret"
-  | "accountNumber"
-  | "customerNumber"
-  | "username"
-  | "password"
-  | "delisId"
-  | "token";
+  "apiKey" | "apiSecret" | "clientId" | "clientSecret" | "accountNumber" | "customerNumber" | "username" | "password" | "delisId" | "token";
 
 const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 

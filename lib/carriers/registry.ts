@@ -1,8 +1,17 @@
 import { carrierSettings } from "@/lib/env";
+import { createAuspostAdapter } from "@/lib/carriers/auspost/adapter";
 import { createCanadapostAdapter } from "@/lib/carriers/canadapost/adapter";
+import { createCorreiosAdapter } from "@/lib/carriers/correios/adapter";
+import { createDelhiveryAdapter } from "@/lib/carriers/delhivery/adapter";
 import { createDhlAdapter } from "@/lib/carriers/dhl/adapter";
+import { createDpdAdapter } from "@/lib/carriers/dpd/adapter";
 import { createFedexAdapter } from "@/lib/carriers/fedex/adapter";
+import { createGlsAdapter } from "@/lib/carriers/gls/adapter";
+import { createInpostAdapter } from "@/lib/carriers/inpost/adapter";
 import { createLaposteAdapter } from "@/lib/carriers/laposte/adapter";
+import { createPostnlAdapter } from "@/lib/carriers/postnl/adapter";
+import { createPostnordAdapter } from "@/lib/carriers/postnord/adapter";
+import { createPurolatorAdapter } from "@/lib/carriers/purolator/adapter";
 import { createRoyalmailAdapter } from "@/lib/carriers/royalmail/adapter";
 import { type FetchFunction } from "@/lib/carriers/http-client";
 import { parseRateLimit } from "@/lib/carriers/request-throttle";
@@ -27,8 +36,10 @@ export interface RegistryOptions {
 
 /**
  * Client-side quotas per connection when `<CARRIER>_RATE_LIMIT` is unset: the carriers'
- * documented defaults (DHL Starter 1/s, FedEx 1,400 per 10 s, USPS about 60 per hour; UPS
- * and Royal Mail publish none; La Poste's plan 10/s; Canada Post 840 a minute per key). `<CARRIER>_RATE_LIMIT=off` turns the limit off, e.g. against a fake server.
+ * documented defaults (DHL Starter 1/s, FedEx 1,400 per 10 s, USPS about 60 per hour; UPS,
+ * Royal Mail, Australia Post, PostNord, the Correios, PostNL, DPD and Purolator publish none;
+ * GLS 500 a day; La Poste's plan 10/s; Canada Post 840 a minute per key;
+ * Delhivery about 750 per 5 minutes; InPost none, so a courtesy 5/s for its public tracking). `<CARRIER>_RATE_LIMIT=off` turns the limit off, e.g. against a fake server.
  */
 const DEFAULT_RATE_LIMITS = {
   DHL: "1/1",
@@ -38,6 +49,15 @@ const DEFAULT_RATE_LIMITS = {
   LAPOSTE: "10/1",
   ROYALMAIL: "off",
   CANADAPOST: "840/60",
+  AUSPOST: "off",
+  POSTNORD: "off",
+  INPOST: "5/1",
+  DELHIVERY: "750/300",
+  CORREIOS: "off",
+  POSTNL: "off",
+  GLS: "500/86400",
+  DPD: "off",
+  PUROLATOR: "off",
   TRACK17: "3/1",
   SHIP24: "10/1",
 } as const;
@@ -77,6 +97,30 @@ function buildAdapters(options: RegistryOptions): CarrierAdapter[] {
     createLaposteAdapter({ ...common(env, "LAPOSTE", options), apiKey: env.LAPOSTE_API_KEY }),
     createRoyalmailAdapter({ ...common(env, "ROYALMAIL", options), clientId: env.ROYALMAIL_CLIENT_ID, clientSecret: env.ROYALMAIL_CLIENT_SECRET }),
     createCanadapostAdapter({ ...common(env, "CANADAPOST", options), username: env.CANADAPOST_USERNAME, password: env.CANADAPOST_PASSWORD }),
+    createAuspostAdapter({
+      ...common(env, "AUSPOST", options),
+      apiKey: env.AUSPOST_API_KEY,
+      password: env.AUSPOST_PASSWORD,
+      accountNumber: env.AUSPOST_ACCOUNT_NUMBER,
+    }),
+    createPostnordAdapter({ ...common(env, "POSTNORD", options), apiKey: env.POSTNORD_API_KEY }),
+    createInpostAdapter({ ...common(env, "INPOST", options), token: env.INPOST_API_TOKEN }),
+    createDelhiveryAdapter({ ...common(env, "DELHIVERY", options), token: env.DELHIVERY_API_TOKEN }),
+    createCorreiosAdapter({
+      ...common(env, "CORREIOS", options),
+      username: env.CORREIOS_USERNAME,
+      accessCode: env.CORREIOS_ACCESS_CODE,
+      postingCard: env.CORREIOS_POSTING_CARD,
+    }),
+    createPostnlAdapter({ ...common(env, "POSTNL", options), apiKey: env.POSTNL_API_KEY }),
+    createGlsAdapter({ ...common(env, "GLS", options), clientId: env.GLS_CLIENT_ID, clientSecret: env.GLS_CLIENT_SECRET }),
+    createDpdAdapter({ ...common(env, "DPD", options), delisId: env.DPD_DELIS_ID, password: env.DPD_PASSWORD }),
+    createPurolatorAdapter({
+      ...common(env, "PUROLATOR", options),
+      apiKey: env.PUROLATOR_API_KEY,
+      password: env.PUROLATOR_PASSWORD,
+      userToken: env.PUROLATOR_USER_TOKEN,
+    }),
   ];
 }
 

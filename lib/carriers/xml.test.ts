@@ -15,6 +15,8 @@ describe("XML for SOAP and XML carriers", () => {
   });
 
   it("builds a request body with attributes and escapes text", () => {
-    expect(buildXml({ req: { "@_xmlns": "urn:x", pin: "A&B" } })).toBe('<?xml version="1.0" encoding="UTF-8"?><req xmlns="urn:x"><pin>A&amp;B</pin></req>');
+    expect(buildXml({ req: { "@_xmlns": "urn:x", pin: "A&B", token: { "@_nil": "true" } } })).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?><req xmlns="urn:x"><pin>A&amp;B</pin><token nil="true"/></req>',
+    );
   });
 });

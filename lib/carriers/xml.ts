@@ -26,6 +26,7 @@ export function parseXml(text: string, options: XmlParseOptions = {}): Record<st
 
 /** A request body from plain objects (attributes under `@_name`), with the XML declaration. */
 export function buildXml(document: Record<string, unknown>): string {
-  const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: "@_", suppressEmptyNode: true });
+  // Boolean attributes kept as values: `xsi:nil="true"` must not become a bare attribute.
+  const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: "@_", suppressEmptyNode: true, suppressBooleanAttributes: false });
   return `<?xml version="1.0" encoding="UTF-8"?>${builder.build(document) as string}`;
 }

@@ -1,4 +1,5 @@
-import type { AdditionalField, CredentialField, Courier, SlugGroup } from "@/lib/couriers/types";
+import type { AdditionalField, Courier, SlugGroup } from "@/lib/couriers/types";
+import { CONNECTION_CREDENTIALS } from "./credential-fields";
 
 /** A catalogue entry as written in the data files: everything but the slug and name has a default. */
 export interface CourierSpec {
@@ -13,7 +14,6 @@ export interface CourierSpec {
   languages?: string[];
   /** ISO 3166 alpha-3 codes of the countries it ships from; empty for couriers that ship from anywhere. */
   from: string[];
-  credentials?: CredentialField[];
   /** Tracking page with `{tracking_number}` and optionally `{tracking_postal_code}`-style placeholders. */
   link?: string;
   groups?: SlugGroup[];
@@ -32,7 +32,7 @@ export function courier(spec: CourierSpec): Courier {
     defaultLanguage: languages[0] ?? "en",
     supportLanguages: languages,
     serviceFromCountryIso3: spec.from,
-    credentialFields: spec.credentials ?? [],
+    credentialFields: CONNECTION_CREDENTIALS.get(spec.slug) ?? [],
     trackingLinkTemplate: spec.link ?? null,
     slugGroups: spec.groups ?? [],
   };

@@ -1,4 +1,3 @@
-import { CREDENTIALS } from "./credential-fields";
 import { courier } from "./define-courier";
 
 /** Parcel, express and freight couriers based in Europe (postal operators live in postal-operators.ts). */
@@ -13,7 +12,6 @@ export const EUROPE = [
     from: [],
     link: "https://www.dhl.com/en/express/tracking.html?AWB={tracking_number}&brand=DHL",
     groups: ["dhl-group"],
-    credentials: CREDENTIALS["dhl"],
   }),
   courier({
     slug: "dhl-pieceid",
@@ -31,7 +29,6 @@ export const EUROPE = [
     from: [],
     link: "https://www.dhl.com/en/express/tracking.html?AWB={tracking_number}&brand=DHL",
     groups: ["dhl-group"],
-    credentials: CREDENTIALS["dhl"],
   }),
   courier({
     slug: "dhl-germany",
@@ -43,7 +40,6 @@ export const EUROPE = [
     from: ["DEU"],
     link: "https://www.dhl.de/de/privatkunden/pakete-empfangen/verfolgen.html?piececode={tracking_number}",
     groups: ["dhl-group"],
-    credentials: CREDENTIALS["dhl"],
   }),
   courier({
     slug: "dhl-global-mail",
@@ -53,7 +49,6 @@ export const EUROPE = [
     from: ["USA"],
     link: "https://www.dhl.com/us-en/home/tracking/tracking-ecommerce.html?tracking-id={tracking_number}",
     groups: ["dhl-group"],
-    credentials: CREDENTIALS["oauth"],
   }),
   courier({
     slug: "dhl-benelux",
@@ -152,7 +147,6 @@ export const EUROPE = [
     from: [],
     link: "https://tracking.dpd.de/status/en_US/parcel/{tracking_number}",
     groups: ["dpd-group"],
-    credentials: CREDENTIALS["dpd"],
   }),
   courier({
     slug: "dpd-de",
@@ -164,7 +158,6 @@ export const EUROPE = [
     from: ["DEU"],
     link: "https://tracking.dpd.de/status/de_DE/parcel/{tracking_number}",
     groups: ["dpd-group"],
-    credentials: CREDENTIALS["dpd"],
   }),
   courier({
     slug: "dpd-uk",
@@ -185,7 +178,6 @@ export const EUROPE = [
     from: ["NLD"],
     link: "https://tracking.dpd.de/status/nl_NL/parcel/{tracking_number}",
     groups: ["dpd-group"],
-    credentials: CREDENTIALS["dpd"],
   }),
   courier({
     slug: "dpd-at",
@@ -294,7 +286,6 @@ export const EUROPE = [
     from: [],
     link: "https://gls-group.com/GROUP/en/parcel-tracking?match={tracking_number}",
     groups: ["gls-group"],
-    credentials: CREDENTIALS["gls"],
   }),
   courier({
     slug: "gls-italy",
@@ -314,7 +305,6 @@ export const EUROPE = [
     languages: ["nl", "en"],
     from: ["NLD"],
     groups: ["gls-group"],
-    credentials: CREDENTIALS["gls"],
   }),
   courier({
     slug: "gls-spain",
@@ -509,7 +499,6 @@ export const EUROPE = [
     optional: ["tracking_destination_country"],
     languages: ["nl", "en"],
     from: ["NLD"],
-    credentials: CREDENTIALS["postnl"],
   }),
   courier({
     slug: "bpost-international",
@@ -526,7 +515,6 @@ export const EUROPE = [
     webUrl: "https://www.colissimo.fr",
     languages: ["fr", "en"],
     from: ["FRA"],
-    credentials: CREDENTIALS["laposte"],
     link: "https://www.laposte.fr/outils/suivre-vos-envois?code={tracking_number}",
   }),
   courier({
@@ -536,7 +524,6 @@ export const EUROPE = [
     webUrl: "https://www.chronopost.fr",
     languages: ["fr", "en"],
     from: ["FRA"],
-    credentials: CREDENTIALS["laposte"],
     link: "https://www.chronopost.fr/tracking-no-cms/suivi-page?listeNumerosLT={tracking_number}",
   }),
   courier({ slug: "colis-prive", name: "Colis Privé", otherName: "ColisPrivé", webUrl: "https://www.colisprive.com", languages: ["fr", "en"], from: ["FRA"] }),

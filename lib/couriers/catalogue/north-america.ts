@@ -1,4 +1,3 @@
-import { CREDENTIALS } from "./credential-fields";
 import { courier } from "./define-courier";
 
 /** Parcel, freight and last-mile couriers based in the United States and Canada. */
@@ -12,7 +11,6 @@ export const NORTH_AMERICA = [
     languages: ["en", "es", "fr", "de"],
     from: [],
     link: "https://www.ups.com/track?tracknum={tracking_number}",
-    credentials: CREDENTIALS["ups"],
   }),
   courier({ slug: "ups-freight", name: "UPS Freight", otherName: "UPS LTL and Truckload", webUrl: "https://www.tforcefreight.com", from: ["USA", "CAN"] }),
   courier({
@@ -41,7 +39,6 @@ export const NORTH_AMERICA = [
     from: [],
     link: "https://www.fedex.com/fedextrack/?trknbr={tracking_number}",
     groups: ["fedex-group"],
-    credentials: CREDENTIALS["fedex"],
   }),
   courier({
     slug: "fedex-uk",
@@ -51,7 +48,6 @@ export const NORTH_AMERICA = [
     from: ["GBR"],
     link: "https://www.fedex.com/fedextrack/?trknbr={tracking_number}",
     groups: ["fedex-group"],
-    credentials: CREDENTIALS["fedex"],
   }),
   courier({
     slug: "fedex-fims",
@@ -79,7 +75,6 @@ export const NORTH_AMERICA = [
     webUrl: "https://www.usps.com",
     from: ["USA"],
     link: "https://tools.usps.com/go/TrackConfirmAction?tLabels={tracking_number}",
-    credentials: CREDENTIALS["usps"],
   }),
   courier({
     slug: "ontrac",

@@ -1,4 +1,3 @@
-import { CREDENTIALS } from "./credential-fields";
 import { courier } from "./define-courier";
 
 /** National postal operators: the issuers of UPU S10 item numbers (see formats/s10-issuers.ts). */
@@ -12,7 +11,6 @@ export const POSTAL_OPERATORS = [
     languages: ["en", "fr"],
     from: ["CAN"],
     link: "https://www.canadapost-postescanada.ca/track-reperage/en#/search?searchFor={tracking_number}",
-    credentials: CREDENTIALS["canada-post"],
   }),
   courier({
     slug: "correos-de-mexico",
@@ -30,7 +28,6 @@ export const POSTAL_OPERATORS = [
     webUrl: "https://www.royalmail.com",
     from: ["GBR"],
     link: "https://www.royalmail.com/track-your-item#/tracking-results/{tracking_number}",
-    credentials: CREDENTIALS["royal-mail"],
   }),
   courier({
     slug: "an-post",
@@ -49,7 +46,6 @@ export const POSTAL_OPERATORS = [
     webUrl: "https://www.laposte.fr",
     languages: ["fr", "en"],
     from: ["FRA"],
-    credentials: CREDENTIALS["laposte"],
     link: "https://www.laposte.fr/outils/suivre-vos-envois?code={tracking_number}",
   }),
   courier({
@@ -61,7 +57,6 @@ export const POSTAL_OPERATORS = [
     languages: ["nl", "en"],
     from: ["NLD"],
     link: "https://jouw.postnl.nl/track-and-trace/{tracking_number}-NL-{tracking_postal_code}",
-    credentials: CREDENTIALS["postnl"],
   }),
   courier({
     slug: "postnl-international",
@@ -425,7 +420,6 @@ export const POSTAL_OPERATORS = [
     webUrl: "https://auspost.com.au",
     from: ["AUS"],
     link: "https://auspost.com.au/mypost/track/#/details/{tracking_number}",
-    credentials: CREDENTIALS["australia-post"],
   }),
   courier({
     slug: "australia-post-sftp",

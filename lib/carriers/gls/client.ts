@@ -1,0 +1,91 @@
+import { CarrierClient, type CarrierClientOptions } from "@/lib/carriers/carrier-client";
+import { carrierRequest, type CarrierResponse, errorForStatus } from "@/lib/carriers/http-client";
+import { type AccessToken, credentialKey, expiresInSeconds, OAuthTokenCache } from "@/lib/carriers/oauth-token-cache";
+import { CarrierError } from "@/lib/carriers/types";
+import { glsAnswer, type GlsParcel } from "./parse";
+
+export const GLS_DEFAULT_BASE_URL = "https://api.gls-group.net";
+/** Track And Trace V1 takes at most ten parcel numbers a call. */
+export const GLS_BATCH_SIZE = 10;
+
+export interface GlsCredentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+/** GLS Group API, Track And Trace V1: OAuth client credentials (Basic auth to the token endpoint), up to ten numbers a call. */
+export class GlsClient extends CarrierClient {
+  private readonly tokens: OAuthTokenCache;
+
+  constructor(options: CarrierClientOptions = {}) {
+    super("GLS", GLS_DEFAULT_BASE_URL, options);
+    this.tokens = new OAuthTokenCache(options.clock);
+  }
+
+  /** The parcels of one call by upper-cased requested number; a number GLS leaves out is missing from the map. */
+  async track(parcelNumbers: string[], credentials: GlsCredentials): Promise<Map<string, GlsParcel[]>> {
+    const ids = parcelNumbers.map((number) => encodeURIComponent(number)).join(",");
+    const url = `${this.baseUrl}/track-and-trace-v1/tracking/simple/trackids/${ids}?showEvents=true&showLinks=false`;
+    const key = credentialKey(this.baseUrl, credentials.clientId, credentials.clientSecret);
+    const response = await this.tokens.withToken(
+      key,
+      () => this.fetchToken(credentials),
+      (token) => this.send(url, { headers: { Authorization: `Bearer ${token}`, Accept: "application/json", "Accept-Language": "EN" } }, key),
+    );
+    if (response.status !== 200) throw errorForStatus("GLS", response, errorDetail(response));
+    const parsed = glsAnswer.safeParse(response.body);
+    if (!parsed.success) throw new CarrierError("unavailable", `GLS sent an unreadable answer: ${parsed.error.message}`);
+    const byNumber = new Map<string, GlsParcel[]>();
+    for (const parcel of parsed.data.parcels ?? []) {
+      const requested = (parcel.requested ?? parcel.unitno ?? "").toUpperCase();
+      byNumber.set(requested, [...(byNumber.get(requested) ?? []), parcel]);
+    }
+    return byNumber;
+  }
+
+  /** One token request: the carrier's own answer to whether these credentials are good. */
+  async checkCredentials(credentials: GlsCredentials): Promise<void> {
+    await this.fetchToken(credentials);
+  }
+
+  private async fetchToken(credentials: GlsCredentials): Promise<AccessToken> {
+    const response = await carrierRequest(
+      "GLS",
+      `${this.baseUrl}/oauth2/v2/token`,
+      {
+        method: "POST",
+        headers: {
+          Authorization: `Basic ${Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`).toString("base64")}`,
+          "Content-Type": "application/x-www-form-urlencoded",
+          Accept: "application/json",
+        },
+        body: "grant_type=client_credentials",
+      },
+      this.options,
+    );
+    const body = (response.body ?? {}) as { access_token?: unknown; expires_in?: unknown };
+    if (response.status === 200 && typeof body.access_token === "string") {
+      // GLS tokens live up to four hours.
+      const lifetimeSeconds = expiresInSeconds(body.expires_in, 14_400);
+      return { value: body.access_token, expiresAtMs: (this.options.clock ?? Date.now)() + lifetimeSeconds * 1000 };
+    }
+    const detail = errorDetail(response);
+    // The token endpoint answers unknown client credentials with 400 or 401; both are the merchant's to fix.
+    if (response.status === 400 || response.status === 401 || response.status === 403) {
+      throw new CarrierError("auth", `GLS refused the client credentials${detail ? `: ${detail}` : ""}`);
+    }
+    throw errorForStatus("GLS", response, detail);
+  }
+}
+
+/**
+ * One line from GLS's error bodies: the token endpoint's `{errors: [{message}]}`, the gateway's
+ * `{fault: {faultstring}}` (401, 429), or the API's problem JSON `{title, detail}` (400, 404).
+ */
+function errorDetail(response: CarrierResponse): string | undefined {
+  type ErrorBody = { errors?: Array<{ message?: unknown }>; fault?: { faultstring?: unknown }; detail?: unknown; title?: unknown } | null;
+  const body = response.body as ErrorBody;
+  const candidates = [Array.isArray(body?.errors) ? body.errors[0]?.message : undefined, body?.fault?.faultstring, body?.detail, body?.title];
+  const found = candidates.find((value) => typeof value === "string" && value.trim());
+  return typeof found === "string" ? found.trim() : undefined;
+}
