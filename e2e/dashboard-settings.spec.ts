@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { ROYALMAIL_CREDENTIALS } from "@/testing/carriers/fake-royalmail-server";
 import { baseURL, screenshot, signIn } from "./fixtures/dashboard";
 
 test("the couriers page says which couriers Waybill asks directly, and which a connection would", async ({ page }) => {
@@ -101,6 +102,26 @@ test("connects a courier account with a form built from its credential fields; t
   await item.getByRole("button", { name: /^Delete/ }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Delete connection" }).click();
   await expect(page.getByText("No connections")).toBeVisible();
+});
+
+test("tests a courier connection with one real call to the carrier before saving it", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/settings/connections");
+  await page.getByLabel("Courier").selectOption("royal-mail");
+  await page.getByLabel("Client ID").fill(ROYALMAIL_CREDENTIALS.clientId);
+  await page.getByLabel("Client secret").fill("not-the-secret");
+  await page.getByRole("button", { name: "Test connection" }).click();
+  await expect(page.getByRole("alert")).toContainText("Royal Mail refused the credentials");
+  await page.getByLabel("Client secret").fill(ROYALMAIL_CREDENTIALS.clientSecret);
+  await page.getByRole("button", { name: "Test connection" }).click();
+  await expect(page.getByText("Royal Mail accepted the credentials.")).toBeVisible();
+  await screenshot(page, "settings-connections-test");
+  await page.getByRole("button", { name: "Save connection" }).click();
+  await expect(page.getByText("Connection saved.")).toBeVisible();
+  const item = page.getByRole("listitem").filter({ hasText: ROYALMAIL_CREDENTIALS.clientId });
+  await item.getByRole("button", { name: /^Delete/ }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete connection" }).click();
+  await expect(item).toHaveCount(0);
 });
 
 test("shows how customer messages leave and the outbox", async ({ page }) => {

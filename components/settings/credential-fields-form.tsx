@@ -1,9 +1,14 @@
 "use client";
 
+import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
+import { errorMessage, fetchJson } from "@/components/data/fetch-json";
+import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, TextInput } from "@/components/ui/form-field";
-import type { ConnectionCourierOption } from "@/lib/dashboard/types";
+import type { ConnectionCourierOption, CredentialCheckView } from "@/lib/dashboard/types";
+
+const CHECK_TONE = { accepted: "success", refused: "error", unknown: "warning" } as const;
 
 function label(name: string): string {
   const words = name.replaceAll("_", " ");
@@ -27,9 +32,15 @@ interface CredentialFieldsFormProps {
 /** One input per credential field the courier publishes; secrets are typed blind and never prefilled. */
 export function CredentialFieldsForm({ courier, submitLabel, pending, onSubmit, onCancel }: CredentialFieldsFormProps) {
   const [values, setValues] = useState<Record<string, string>>({});
+  const filled = () => Object.fromEntries(Object.entries(values).filter(([, value]) => value.trim()));
+  // One real call to the carrier with what is typed; nothing is stored.
+  const test = useMutation({
+    mutationFn: () =>
+      fetchJson<{ check: CredentialCheckView }>("/api/dashboard/connections/test", { method: "POST", body: { courierSlug: courier.slug, credentials: filled() } }),
+  });
   function submit(event: FormEvent) {
     event.preventDefault();
-    onSubmit(Object.fromEntries(Object.entries(values).filter(([, value]) => value.trim())));
+    onSubmit(filled());
   }
   return (
     <form onSubmit={submit} className="space-y-4">
@@ -48,14 +59,22 @@ export function CredentialFieldsForm({ courier, submitLabel, pending, onSubmit, 
                 autoComplete={field.secret ? "new-password" : "off"}
                 required={field.required}
                 value={values[field.name] ?? ""}
-                onChange={(event) => setValues({ ...values, [field.name]: event.target.value })}
+                onChange={(event) => {
+                  setValues({ ...values, [field.name]: event.target.value });
+                  test.reset();
+                }}
               />
             )}
           </Field>
         ))}
       </div>
+      {test.isSuccess && <Alert tone={CHECK_TONE[test.data.check.outcome]}>{test.data.check.message}</Alert>}
+      {test.isError && <Alert tone="error">{errorMessage(test.error)}</Alert>}
       <div className="flex justify-end gap-2">
         {onCancel && <Button onClick={onCancel}>Cancel</Button>}
+        <Button onClick={() => test.mutate()} disabled={test.isPending}>
+          {test.isPending ? "Testing…" : "Test connection"}
+        </Button>
         <Button type="submit" variant="primary" disabled={pending}>
           {pending ? "Saving…" : submitLabel}
         </Button>

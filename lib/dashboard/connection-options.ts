@@ -1,12 +1,13 @@
+import { adapterForSlug } from "@/lib/carriers/registry";
 import { listCouriers } from "@/lib/couriers/list-couriers";
 import type { CourierConnectionView } from "@/lib/connections/courier-connection-view";
 import { getCourier } from "@/lib/couriers/get-courier";
 import type { ConnectionCourierOption, ConnectionSummary } from "./types";
 
-/** Couriers a merchant can connect their own account for, with the form each one needs. */
+/** Couriers a merchant can connect their own account for (Waybill asks them directly), with the form each one needs. */
 export function listConnectionCouriers(): ConnectionCourierOption[] {
   return listCouriers()
-    .filter((courier) => courier.credentialFields.length > 0)
+    .filter((courier) => courier.credentialFields.length > 0 && adapterForSlug(courier.slug) !== null)
     .map((courier) => ({
       slug: courier.slug,
       name: courier.name,

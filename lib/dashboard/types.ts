@@ -143,6 +143,12 @@ export interface ConnectionCourierOption {
   fields: { name: string; required: boolean; secret: boolean }[];
 }
 
+/** The answer of "Test connection": what one call to the carrier said of the credentials typed. */
+export interface CredentialCheckView {
+  outcome: "accepted" | "refused" | "unknown";
+  message: string;
+}
+
 export interface ConnectionSummary {
   id: string;
   courierSlug: string;
