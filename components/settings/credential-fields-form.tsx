@@ -36,7 +36,10 @@ export function CredentialFieldsForm({ courier, submitLabel, pending, onSubmit, 
   // One real call to the carrier with what is typed; nothing is stored.
   const test = useMutation({
     mutationFn: () =>
-      fetchJson<{ check: CredentialCheckView }>("/api/dashboard/connections/test", { method: "POST", body: { courierSlug: courier.slug, credentials: filled() } }),
+      fetchJson<{ check: CredentialCheckView }>("/api/dashboard/connections/test", {
+        method: "POST",
+        body: { courierSlug: courier.slug, credentials: filled() },
+      }),
   });
   function submit(event: FormEvent) {
     event.preventDefault();
