@@ -1,4 +1,5 @@
 export * from "./organizations";
+export * from "./organization-logos";
 export * from "./api-keys";
 export * from "./users";
 export * from "./setup-tokens";

@@ -1,18 +1,44 @@
-import { jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./_columns";
 
 /** Per-endpoint overrides of the requests-per-second table, keyed like "2025-04 GET /trackings". */
 export type RateLimitOverrides = Record<string, number>;
 
-export const organizations = pgTable("organizations", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  /** Ordered: detection ranks these couriers first and, without a slug, considers only them. */
-  preferredCouriers: text("preferred_couriers").array().notNull().default([]),
-  rateLimits: jsonb("rate_limits").$type<RateLimitOverrides>().notNull().default({}),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+/** A link on the tracking page: the merchant's help pages, returns policy… */
+export interface TrackingPageLink {
+  label: string;
+  url: string;
+}
+
+/** How the organisation's public tracking page looks (Settings → Tracking page); absent fields take defaults. */
+export interface TrackingPageSettings {
+  displayName?: string;
+  /** `#rrggbb`: buttons, links and the progress bar. */
+  accentColor?: string;
+  supportEmail?: string;
+  links?: TrackingPageLink[];
+  /** The languages the page offers, the first being the default. */
+  languages?: string[];
+}
+
+export const organizations = pgTable(
+  "organizations",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    /** Ordered: detection ranks these couriers first and, without a slug, considers only them. */
+    preferredCouriers: text("preferred_couriers").array().notNull().default([]),
+    rateLimits: jsonb("rate_limits").$type<RateLimitOverrides>().notNull().default({}),
+    /** The tracking page's address, `/t/<handle>`; null: the organisation's id stands in. */
+    handle: text("handle"),
+    trackingPage: jsonb("tracking_page").$type<TrackingPageSettings>().notNull().default({}),
+    /** A host name of the merchant's own (track.example.com) that serves the tracking page at `/`. */
+    customDomain: text("custom_domain"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex("organizations_handle_idx").on(table.handle), uniqueIndex("organizations_custom_domain_idx").on(table.customDomain)],
+);
 
 export type Organization = typeof organizations.$inferSelect;
 export type NewOrganization = typeof organizations.$inferInsert;

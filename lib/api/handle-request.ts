@@ -1,3 +1,4 @@
+import { rememberPageHandle } from "@/lib/trackings/page/links";
 import { getDb, type Database } from "@/db/client";
 import { authenticateApiKey, type ApiCaller } from "@/lib/accounts/authenticate-api-key";
 import { openSigningSecret } from "@/lib/accounts/signing-secret";
@@ -101,6 +102,7 @@ export async function handleApiRequest(endpoint: VersionEndpoint, request: Reque
       throw new ApiError(401, key ? "Invalid API key." : "API key is missing: send it in the `waybill-api-key` header.");
     }
     if (!decision.allowed) throw new ApiError(429);
+    rememberPageHandle(caller.organization);
 
     const rawBody = method === "GET" || method === "HEAD" ? "" : await readBodyText(request);
     if (isSignedRequest(request)) verifyRequestSignature(request, rawBody, signingSecretOf(caller));

@@ -565,8 +565,15 @@ describe("2025-04 tracking shape and create details", () => {
 
   it("carries the 2025-04 fields: tracking-page links and the estimate's revise reason", async () => {
     const { key, organization } = await tenant();
-    const created = await callApi("POST", "/2025-04/trackings", { key, body: { tracking_number: testingNumber(), slug: "testing-courier" } });
-    expect(created.body.data).toMatchObject({ waybill_tracking_url: null, waybill_tracking_order_url: null, latest_estimated_delivery: null });
+    const created = await callApi("POST", "/2025-04/trackings", {
+      key,
+      body: { tracking_number: testingNumber(), slug: "testing-courier", order_number: "A-1001" },
+    });
+    expect(created.body.data).toMatchObject({
+      waybill_tracking_url: expect.stringMatching(new RegExp(`/t/${organization.id}/${created.body.data.id}\\.f[\\w-]{22}$`)),
+      waybill_tracking_order_url: expect.stringMatching(new RegExp(`/t/${organization.id}\\?order=A-1001$`)),
+      latest_estimated_delivery: null,
+    });
     await testDb.db
       .update(trackings)
       .set({ expectedDelivery: "2030-01-02" })

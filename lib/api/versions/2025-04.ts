@@ -1,3 +1,4 @@
+import { trackingOrderUrl, trackingPageUrl } from "@/lib/trackings/page/links";
 import { z } from "zod";
 import type { Checkpoint } from "@/db/schema";
 import { ApiError, asApiError } from "@/lib/api/errors";
@@ -144,9 +145,8 @@ function tracking202504(record: TrackingRecord) {
     // 2025-04 tells why the latest estimate changed; Waybill records no reason.
     latest_estimated_delivery: latest ? Object.assign(latest, { revise_reason: null }) : null,
     customers: t.customers.map(({ role, name, phone_number, email, language }) => ({ role, name, phone_number, email, language })),
-    // Waybill serves no public tracking pages, so there is no link to give.
-    waybill_tracking_url: null,
-    waybill_tracking_order_url: null,
+    waybill_tracking_url: trackingPageUrl(t.organizationId, t.id),
+    waybill_tracking_order_url: trackingOrderUrl(t.organizationId, t.orderNumber ?? t.orderId),
     first_mile: null,
     last_mile: lastMile
       ? {

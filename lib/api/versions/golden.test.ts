@@ -1,5 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { resetEncryptionKeyForTests } from "@/lib/connections/encryption-key";
+import { resetEnvForTests } from "@/lib/env";
 import { API_VERSIONS } from "../types";
 import { trackingCodecs } from ".";
 import { fullRecord, GOLDEN_NOW, plainRecord } from "@/testing/api/golden-records";
@@ -11,8 +13,18 @@ const golden = (version: string, kind: string) => new URL(`./golden/${version}.$
 beforeAll(() => {
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(GOLDEN_NOW);
+  // Tracking page links are signed with the server's key and name its public address: both fixed here.
+  vi.stubEnv("WAYBILL_ENCRYPTION_KEY", Buffer.alloc(32, 7).toString("base64"));
+  vi.stubEnv("PUBLIC_BASE_URL", "https://track.example.com");
+  resetEnvForTests();
+  resetEncryptionKeyForTests();
 });
-afterAll(() => vi.useRealTimers());
+afterAll(() => {
+  vi.useRealTimers();
+  vi.unstubAllEnvs();
+  resetEnvForTests();
+  resetEncryptionKeyForTests();
+});
 
 describe("golden output per version", () => {
   for (const version of API_VERSIONS) {
