@@ -1,0 +1,64 @@
+import { and, desc, eq, inArray, or } from "drizzle-orm";
+import type { Executor } from "@/db/client";
+import { type Tracking, trackings } from "@/db/schema";
+import { type TrackingRecord, withCheckpoints } from "@/lib/trackings/tracking-record";
+import { type PageTokenKind, readTrackingPageToken, trackingPageToken } from "./token";
+
+/** What a shopper types: a tracking number alone, or an order number with the order's e-mail address or postal code. */
+export type PageLookup = { kind: "number"; trackingNumber: string } | { kind: "order"; orderNumber: string; contact: string };
+
+const MAX_INPUT = 100;
+const clean = (value: string) => value.trim().slice(0, MAX_INPUT);
+const compact = (value: string) => value.replace(/\s+/g, "").toUpperCase();
+
+/** Whether the e-mail address or postal code the shopper gave is the order's. */
+function contactMatches(tracking: Tracking, contact: string): boolean {
+  const given = clean(contact).toLowerCase();
+  if (!given) return false;
+  if (given.includes("@")) {
+    const emails = [...tracking.emails, ...tracking.customers.map((customer) => customer.email ?? "")];
+    return emails.some((email) => email.trim().toLowerCase() === given);
+  }
+  return [tracking.destinationPostalCode, tracking.trackingPostalCode].some((code) => code && compact(code) === compact(given));
+}
+
+/**
+ * The page token a lookup opens, or null. A number alone opens the public view (no personal data);
+ * an order number with its e-mail or postal code opens the full one. The newest matching tracking wins.
+ */
+export async function lookUpTracking(db: Executor, organizationId: string, lookup: PageLookup): Promise<string | null> {
+  if (lookup.kind === "number") {
+    const number = clean(lookup.trackingNumber);
+    if (!number) return null;
+    const [row] = await db
+      .select({ id: trackings.id })
+      .from(trackings)
+      .where(and(eq(trackings.organizationId, organizationId), inArray(trackings.trackingNumber, [...new Set([number, number.toUpperCase()])])))
+      .orderBy(desc(trackings.createdAt))
+      .limit(1);
+    return row ? trackingPageToken(organizationId, row.id, "public") : null;
+  }
+  const order = clean(lookup.orderNumber);
+  if (!order) return null;
+  const rows = await db
+    .select()
+    .from(trackings)
+    .where(and(eq(trackings.organizationId, organizationId), or(eq(trackings.orderNumber, order), eq(trackings.orderId, order))))
+    .orderBy(desc(trackings.createdAt))
+    .limit(20);
+  const match = rows.find((row) => contactMatches(row, lookup.contact));
+  return match ? trackingPageToken(organizationId, match.id, "full") : null;
+}
+
+/** The tracking a page token opens, with how much of it to show; null for a token that opens nothing. */
+export async function loadPageTracking(db: Executor, organizationId: string, token: string): Promise<{ record: TrackingRecord; kind: PageTokenKind } | null> {
+  const opened = readTrackingPageToken(organizationId, token);
+  if (!opened) return null;
+  const rows = await db
+    .select()
+    .from(trackings)
+    .where(and(eq(trackings.organizationId, organizationId), eq(trackings.id, opened.trackingId)))
+    .limit(1);
+  const [record] = await withCheckpoints(db, rows);
+  return record ? { record, kind: opened.kind } : null;
+}

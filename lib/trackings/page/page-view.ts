@@ -1,0 +1,90 @@
+import type { Checkpoint } from "@/db/schema";
+import type { Tag } from "@/lib/carriers/types";
+import { getCourier } from "@/lib/couriers/get-courier";
+import { deriveFields } from "@/lib/trackings/derive-fields";
+import type { TrackingRecord } from "@/lib/trackings/tracking-record";
+import { PAGE_TEXTS, type PageLanguage } from "./page-texts";
+import type { PageTokenKind } from "./token";
+
+/** One shipment as its page shows it: words, not codes; local times; no personal data in the public view. */
+export interface PageShipment {
+  trackingNumber: string;
+  tag: Tag;
+  status: string;
+  /** Reached milestones of ordered, shipped, out for delivery, delivered (1–4). */
+  milestone: number;
+  problem: boolean;
+  /** "12 March 2026" or "12 – 14 March 2026"; null without an estimate. */
+  estimate: string | null;
+  deliveredOn: string | null;
+  events: Array<{ time: string; message: string; place: string | null }>;
+  courier: { name: string; link: string | null };
+  /** Only in the full view (the merchant's link, or a lookup with the order's e-mail or postal code). */
+  order: { number: string | null; customerName: string | null } | null;
+}
+
+const MILESTONE: Record<Tag, number> = {
+  Pending: 1,
+  InfoReceived: 1,
+  InTransit: 2,
+  Exception: 2,
+  Expired: 2,
+  AttemptFail: 3,
+  OutForDelivery: 3,
+  AvailableForPickup: 3,
+  Delivered: 4,
+};
+
+const calendar = (locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" });
+
+function formatDate(date: string, locale: string): string {
+  const instant = new Date(`${date.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(instant.getTime()) ? date : calendar(locale).format(instant);
+}
+
+function estimateOf(record: TrackingRecord, locale: string): string | null {
+  const { tracking } = record;
+  if (tracking.expectedDelivery) return formatDate(tracking.expectedDelivery, locale);
+  const range = tracking.waybillEstimate;
+  if (range) {
+    if (range.estimated_delivery_date_min === range.estimated_delivery_date_max) return formatDate(range.estimated_delivery_date_min, locale);
+    const from = new Date(`${range.estimated_delivery_date_min}T00:00:00Z`);
+    const to = new Date(`${range.estimated_delivery_date_max}T00:00:00Z`);
+    return calendar(locale).formatRange(from, to);
+  }
+  return tracking.orderPromisedDeliveryDate ? formatDate(tracking.orderPromisedDeliveryDate, locale) : null;
+}
+
+/** The scan's own clock reading (checkpoint_time has no offset), as people there read it. */
+function localTime(checkpoint: Checkpoint, locale: string): string {
+  const instant = new Date(`${checkpoint.checkpointTime}Z`);
+  if (Number.isNaN(instant.getTime())) return checkpoint.checkpointTime;
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(instant);
+}
+
+function placeOf(checkpoint: Checkpoint): string | null {
+  const parts = checkpoint.location ? [checkpoint.location] : [checkpoint.city, checkpoint.state, checkpoint.countryName ?? checkpoint.countryIso3];
+  return parts.filter((part): part is string => Boolean(part?.trim())).join(", ") || null;
+}
+
+export function pageShipment(record: TrackingRecord, kind: PageTokenKind, language: PageLanguage): PageShipment {
+  const { tracking, checkpoints } = record;
+  const texts = PAGE_TEXTS[language];
+  const tag = tracking.tag as Tag;
+  const derived = deriveFields(record);
+  return {
+    trackingNumber: tracking.trackingNumber,
+    tag,
+    status: texts.status[tag],
+    milestone: MILESTONE[tag],
+    problem: tag === "Exception" || tag === "AttemptFail" || tag === "Expired",
+    estimate: tag === "Delivered" ? null : estimateOf(record, texts.locale),
+    deliveredOn: derived.shipmentDeliveryDate ? formatDate(derived.shipmentDeliveryDate, texts.locale) : null,
+    events: checkpoints
+      .map((checkpoint) => ({ time: localTime(checkpoint, texts.locale), message: checkpoint.message || checkpoint.subtagMessage, place: placeOf(checkpoint) }))
+      .reverse(),
+    courier: { name: getCourier(tracking.slug)?.name ?? tracking.slug, link: derived.courierTrackingLink },
+    // Only the first name: enough to reassure, not enough to identify.
+    order: kind === "full" ? { number: tracking.orderNumber ?? tracking.orderId, customerName: tracking.customerName?.trim().split(/\s+/)[0] ?? null } : null,
+  };
+}
