@@ -23,6 +23,7 @@ export const NAV_GROUPS: Array<{ label: string; items: NavItem[] }> = [
       { href: "/settings/couriers", label: "Couriers", icon: "couriers" },
       { href: "/settings/connections", label: "Courier connections", icon: "connections", adminOnly: true },
       { href: "/settings/tracking-providers", label: "Tracking providers", icon: "connections", adminOnly: true },
+      { href: "/settings/tracking-page", label: "Tracking page", icon: "trackings" },
       { href: "/settings/notifications", label: "Notifications", icon: "notifications" },
       { href: "/settings/members", label: "Members", icon: "members", adminOnly: true },
       { href: "/settings/account", label: "Your account", icon: "account" },

@@ -158,3 +158,18 @@ export interface ConnectionSummary {
   createdAt: string;
   updatedAt: string;
 }
+
+/** Settings → Tracking page. */
+export interface TrackingPageView {
+  handle: string | null;
+  customDomain: string | null;
+  displayName: string;
+  accentColor: string;
+  supportEmail: string;
+  links: Array<{ label: string; url: string }>;
+  languages: string[];
+  /** The lookup form's public address. */
+  pageUrl: string;
+  logoUrl: string | null;
+  organizationName: string;
+}

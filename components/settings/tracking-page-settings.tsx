@@ -1,0 +1,196 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { errorMessage, fetchJson, RequestError } from "@/components/data/fetch-json";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { Checkbox, Field, TextArea, TextInput } from "@/components/ui/form-field";
+import { PageHeader } from "@/components/ui/page-header";
+import { ErrorState, LoadingState } from "@/components/ui/states";
+import type { TrackingPageView } from "@/lib/dashboard/types";
+
+const PAGE = ["tracking-page"];
+const LANGUAGES: Array<[string, string]> = [
+  ["en", "English"],
+  ["de", "Deutsch"],
+  ["fr", "Français"],
+  ["es", "Español"],
+  ["nl", "Nederlands"],
+  ["it", "Italiano"],
+];
+
+/** Links as the merchant types them, one per line: "Label | https://…". */
+const linksToText = (links: TrackingPageView["links"]) => links.map((link) => `${link.label} | ${link.url}`).join("\n");
+const textToLinks = (text: string) =>
+  text
+    .split("\n")
+    .map((line) => line.split("|").map((part) => part.trim()))
+    .filter(([label, url]) => label && url)
+    .map(([label, url]) => ({ label: label!, url: url! }));
+
+function SettingsForm({ page }: { page: TrackingPageView }) {
+  const client = useQueryClient();
+  const [draft, setDraft] = useState({ ...page, handle: page.handle ?? "", customDomain: page.customDomain ?? "", linksText: linksToText(page.links) });
+  const save = useMutation({
+    mutationFn: () =>
+      fetchJson<{ page: TrackingPageView }>("/api/dashboard/settings/tracking-page", {
+        method: "PUT",
+        body: {
+          handle: draft.handle,
+          customDomain: draft.customDomain,
+          displayName: draft.displayName,
+          accentColor: draft.accentColor,
+          supportEmail: draft.supportEmail,
+          links: textToLinks(draft.linksText),
+          languages: draft.languages,
+        },
+      }),
+    onSuccess: (data) => client.setQueryData(PAGE, data.page),
+  });
+  const set = (patch: Partial<typeof draft>) => {
+    setDraft({ ...draft, ...patch });
+    save.reset();
+  };
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    save.mutate();
+  }
+  const toggleLanguage = (code: string, on: boolean) =>
+    set({ languages: on ? [...draft.languages, code] : draft.languages.filter((language) => language !== code) });
+  return (
+    <form onSubmit={submit} className="space-y-6">
+      <Card>
+        <CardHeader title="Address" description={`Shoppers look up their orders at ${page.pageUrl}`} />
+        <CardBody className="grid gap-4 sm:grid-cols-2">
+          <Field label="Handle" hint="The page's address: /t/<handle>. 3 to 30 lower-case letters, digits or hyphens.">
+            {(control) => <TextInput {...control} value={draft.handle} onChange={(event) => set({ handle: event.target.value })} autoComplete="off" />}
+          </Field>
+          <Field label="Your own domain (optional)" hint="Point its DNS at Waybill: the page is then served at its root, e.g. track.example.com.">
+            {(control) => (
+              <TextInput {...control} value={draft.customDomain} onChange={(event) => set({ customDomain: event.target.value })} autoComplete="off" />
+            )}
+          </Field>
+        </CardBody>
+      </Card>
+      <Card>
+        <CardHeader title="Look" description="Your name or logo, your colour, your help links." />
+        <CardBody className="grid gap-4 sm:grid-cols-2">
+          <Field label="Display name" hint={`Shown when there is no logo; ${page.organizationName} when empty.`}>
+            {(control) => <TextInput {...control} value={draft.displayName} onChange={(event) => set({ displayName: event.target.value })} />}
+          </Field>
+          <Field label="Accent colour" hint="#rrggbb, dark enough for white text on it.">
+            {(control) => (
+              <TextInput {...control} value={draft.accentColor} placeholder="#4338ca" onChange={(event) => set({ accentColor: event.target.value })} />
+            )}
+          </Field>
+          <Field label="Support e-mail">
+            {(control) => <TextInput {...control} type="email" value={draft.supportEmail} onChange={(event) => set({ supportEmail: event.target.value })} />}
+          </Field>
+          <Field label="Help links" hint="One per line: Label | https://… (at most 5).">
+            {(control) => <TextArea {...control} rows={3} value={draft.linksText} onChange={(event) => set({ linksText: event.target.value })} />}
+          </Field>
+          <fieldset className="sm:col-span-2">
+            <legend className="text-sm font-medium text-slate-800">Languages (the first ticked is the default)</legend>
+            <div className="mt-2 flex flex-wrap gap-4">
+              {LANGUAGES.map(([code, name]) => (
+                <label key={code} className="flex items-center gap-2 text-sm text-slate-800">
+                  <Checkbox checked={draft.languages.includes(code)} onChange={(event) => toggleLanguage(code, event.target.checked)} />
+                  {name}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        </CardBody>
+      </Card>
+      {save.isError && <Alert tone="error">{errorMessage(save.error)}</Alert>}
+      {save.isSuccess && <Alert tone="success">Saved. The tracking page shows the change now.</Alert>}
+      <div className="flex justify-end gap-2">
+        <a href={page.pageUrl} target="_blank" rel="noreferrer" className="self-center text-sm text-indigo-700 underline underline-offset-2">
+          Open the page
+        </a>
+        <Button type="submit" variant="primary" disabled={save.isPending}>
+          {save.isPending ? "Saving…" : "Save changes"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function LogoCard({ page }: { page: TrackingPageView }) {
+  const client = useQueryClient();
+  const upload = useMutation({
+    mutationFn: async (file: File) => {
+      const response = await fetch("/api/dashboard/settings/tracking-page/logo", {
+        method: "PUT",
+        headers: { "content-type": "application/octet-stream" },
+        body: file,
+      });
+      const payload = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
+      if (!response.ok) throw new RequestError(payload?.error?.message ?? `The upload failed (${response.status}).`, response.status);
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: PAGE }),
+  });
+  const remove = useMutation({
+    mutationFn: () => fetchJson("/api/dashboard/settings/tracking-page/logo", { method: "DELETE" }),
+    onSuccess: () => client.invalidateQueries({ queryKey: PAGE }),
+  });
+  return (
+    <Card>
+      <CardHeader title="Logo" description="PNG, JPEG, GIF or WebP up to 200 KB, stored and served by Waybill." />
+      <CardBody className="flex flex-wrap items-center gap-4">
+        {page.logoUrl ? (
+          // eslint-disable-next-line @next/next/no-img-element -- served by this server
+          <img src={page.logoUrl} alt="Current logo" className="h-12 w-auto rounded ring-1 ring-slate-200" />
+        ) : (
+          <p className="text-sm text-slate-600">No logo: the page shows your display name.</p>
+        )}
+        <Field label="Upload a logo">
+          {(control) => (
+            <input
+              {...control}
+              type="file"
+              accept="image/png,image/jpeg,image/gif,image/webp"
+              className="text-sm"
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                if (file) upload.mutate(file);
+              }}
+            />
+          )}
+        </Field>
+        {page.logoUrl && (
+          <Button size="sm" variant="ghostDanger" onClick={() => remove.mutate()} disabled={remove.isPending}>
+            Remove logo
+          </Button>
+        )}
+        {upload.isError && <Alert tone="error">{errorMessage(upload.error)}</Alert>}
+      </CardBody>
+    </Card>
+  );
+}
+
+export function TrackingPageSettings() {
+  const page = useQuery({
+    queryKey: PAGE,
+    queryFn: () => fetchJson<{ page: TrackingPageView }>("/api/dashboard/settings/tracking-page").then((data) => data.page),
+  });
+  return (
+    <>
+      <PageHeader title="Tracking page" description="Where your customers follow their orders: your brand, your languages, no e-mail to support." />
+      {page.isPending ? (
+        <LoadingState />
+      ) : page.isError ? (
+        <Card>
+          <ErrorState error={page.error} onRetry={() => page.refetch()} />
+        </Card>
+      ) : (
+        <div className="space-y-6">
+          <LogoCard page={page.data} />
+          <SettingsForm page={page.data} />
+        </div>
+      )}
+    </>
+  );
+}

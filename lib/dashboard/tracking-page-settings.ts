@@ -1,0 +1,24 @@
+import type { Executor } from "@/db/client";
+import type { Organization } from "@/db/schema";
+import { publicBaseUrl } from "@/lib/trackings/page/links";
+import { loadPageBrand } from "@/lib/trackings/page/page-brand";
+import { PAGE_LANGUAGES } from "@/lib/trackings/page/page-texts";
+import type { TrackingPageView } from "./types";
+
+/** Settings → Tracking page: what is set, and where the page is. */
+export async function trackingPageView(db: Executor, organization: Organization): Promise<TrackingPageView> {
+  const brand = await loadPageBrand(db, organization);
+  const { trackingPage } = organization;
+  return {
+    handle: organization.handle,
+    customDomain: organization.customDomain,
+    displayName: trackingPage.displayName ?? "",
+    accentColor: trackingPage.accentColor ?? "",
+    supportEmail: trackingPage.supportEmail ?? "",
+    links: trackingPage.links ?? [],
+    languages: trackingPage.languages?.length ? trackingPage.languages : [...PAGE_LANGUAGES],
+    pageUrl: `${publicBaseUrl()}/t/${encodeURIComponent(brand.handle)}`,
+    logoUrl: brand.logoUrl,
+    organizationName: organization.name,
+  };
+}
