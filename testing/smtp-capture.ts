@@ -1,14 +1,20 @@
 import type { AddressInfo } from "node:net";
+import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
 export interface CapturedMail {
   /** RCPT TO addresses. */
   to: string[];
+  /** The top-level headers, lower-cased names, as sent. */
   headers: Record<string, string>;
-  /** The Subject header, RFC 2047 words decoded. */
+  /** The Subject header, decoded. */
   subject: string;
-  /** The text body, its transfer encoding undone. */
+  /** The text part, decoded. */
   text: string;
+  /** The HTML part, decoded; null for a text-only message. */
+  html: string | null;
+  /** The top-level Content-Type, e.g. `multipart/alternative`. */
+  contentType: string;
 }
 
 export interface SmtpCapture {
@@ -17,33 +23,18 @@ export interface SmtpCapture {
   close(): Promise<void>;
 }
 
-function decodeWords(value: string): string {
-  return value.replace(/=\?([^?]+)\?([QB])\?([^?]*)\?=\s*/gi, (_, _charset: string, encoding: string, text: string) =>
-    encoding.toUpperCase() === "B" ? Buffer.from(text, "base64").toString("utf8") : decodeQuotedPrintable(text.replace(/_/g, " ")),
-  );
-}
-
-function decodeQuotedPrintable(text: string): string {
-  const bytes = text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => `%${hex}`);
-  // Escape stray % first so only the =XX bytes decode.
-  return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, "%25"));
-}
-
-function parseMail(raw: string, to: string[]): CapturedMail {
-  const split = raw.indexOf("\r\n\r\n");
-  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, " ");
-  const body = raw.slice(split + 4);
+/** The top-level headers as written (the parser's structured values are more than tests need). */
+function rawHeaders(raw: string): Record<string, string> {
+  const head = raw.slice(0, raw.indexOf("\r\n\r\n")).replace(/\r\n[ \t]+/g, " ");
   const headers: Record<string, string> = {};
   for (const line of head.split("\r\n")) {
     const colon = line.indexOf(":");
     headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
   }
-  const encoding = (headers["content-transfer-encoding"] ?? "7bit").toLowerCase();
-  const text = encoding === "quoted-printable" ? decodeQuotedPrintable(body) : encoding === "base64" ? Buffer.from(body, "base64").toString("utf8") : body;
-  return { to, headers, subject: decodeWords(headers.subject ?? ""), text: text.replace(/\r\n/g, "\n") };
+  return headers;
 }
 
-/** A real SMTP server (the smtp-server package) on 127.0.0.1 that keeps what it is sent. */
+/** A real SMTP server (the smtp-server package) on 127.0.0.1 that keeps what it is sent, parsed by mailparser. */
 export async function startSmtpCapture(): Promise<SmtpCapture> {
   const messages: CapturedMail[] = [];
   const server = new SMTPServer({
@@ -54,13 +45,21 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
-        messages.push(
-          parseMail(
-            Buffer.concat(chunks).toString("utf8"),
-            session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          ),
-        );
-        callback();
+        const raw = Buffer.concat(chunks);
+        simpleParser(raw)
+          .then((mail) => {
+            const headers = rawHeaders(raw.toString("utf8"));
+            messages.push({
+              to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+              headers,
+              subject: mail.subject ?? "",
+              text: (mail.text ?? "").replace(/\r\n/g, "\n"),
+              html: typeof mail.html === "string" ? mail.html : null,
+              contentType: (headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase(),
+            });
+            callback();
+          })
+          .catch((error: Error) => callback(error));
       });
     },
   });

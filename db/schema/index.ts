@@ -19,5 +19,6 @@ export * from "./webhook-secrets";
 export * from "./webhook-deliveries";
 export * from "./webhook-attempts";
 export * from "./notification-messages";
+export * from "./notification-templates";
 export * from "./relations";
 export * from "./idempotency-keys";

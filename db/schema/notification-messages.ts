@@ -20,7 +20,10 @@ export const notificationMessages = pgTable(
     recipient: text("recipient").notNull(),
     language: text("language").notNull(),
     subject: text("subject"),
+    /** The text part of an e-mail, or the SMS. */
     body: text("body").notNull(),
+    /** The e-mail's HTML part (multipart with `body`); null for SMS and older messages. */
+    html: text("html"),
     transport: text("transport").$type<NotificationTransport>().notNull(),
     status: text("status").$type<NotificationStatus>().notNull(),
     attempts: integer("attempts").notNull().default(0),

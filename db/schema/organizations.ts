@@ -34,6 +34,8 @@ export const organizations = pgTable(
     trackingPage: jsonb("tracking_page").$type<TrackingPageSettings>().notNull().default({}),
     /** A host name of the merchant's own (track.example.com) that serves the tracking page at `/`. */
     customDomain: text("custom_domain"),
+    /** The triggers whose messages go to customers; null: Waybill's default set. */
+    notificationTriggers: text("notification_triggers").array(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

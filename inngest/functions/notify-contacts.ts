@@ -2,20 +2,29 @@ import { getDb } from "@/db/client";
 import { notificationTransports } from "@/lib/notifications/notification-transports";
 import { prepareContactNotifications } from "@/lib/notifications/prepare-contact-notifications";
 import { sendNotificationMessage } from "@/lib/notifications/send-notification-message";
+import { triggerOfTag, type TemplateTrigger } from "@/lib/notifications/templates/default-templates";
 import { inngest } from "../client";
-import { trackingUpdated } from "../events";
+import { trackingEstimateRevised, trackingUpdated } from "../events";
 
 /**
- * A tracking's status changed: each of its e-mail addresses and phone numbers gets one message.
- * Each message is its own step, so a failing one is retried (and finally marked failed) alone.
+ * A tracking's status changed, or its delivery estimate moved: each of its e-mail addresses and phone
+ * numbers gets one message, from the merchant's template for that trigger (when the merchant sends
+ * it at all). Each message is its own step, so a failing one is retried (and finally marked failed) alone.
  */
 export const notifyContacts = inngest.createFunction(
-  { id: "notify-contacts", priority: { run: "60" }, retries: 5, triggers: [trackingUpdated] },
+  { id: "notify-contacts", priority: { run: "60" }, retries: 5, triggers: [trackingUpdated, trackingEstimateRevised] },
   async ({ event, step, attempt, maxAttempts }) => {
-    if (!event.data.tagChanged || event.data.hasContacts === false) return { messages: 0 };
+    let trigger: TemplateTrigger | null;
+    if (event.name === trackingUpdated.name) {
+      const data = event.data as { tagChanged: boolean; hasContacts?: boolean; tag: string };
+      trigger = data.tagChanged && data.hasContacts !== false ? triggerOfTag(data.tag) : null;
+    } else {
+      trigger = "estimate_revised";
+    }
+    if (!trigger) return { messages: 0 };
     const { organizationId, trackingId } = event.data;
     const messageIds = await step.run("prepare-messages", async () =>
-      prepareContactNotifications(await getDb(), { organizationId, trackingId, sourceEventId: event.id! }, notificationTransports()),
+      prepareContactNotifications(await getDb(), { organizationId, trackingId, sourceEventId: event.id!, trigger }, notificationTransports()),
     );
     // `attempt` is the attempt of the step being run: its last one records the message as failed.
     const finalAttempt = attempt + 1 >= (maxAttempts ?? 1);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { SUBTAGS } from "@/lib/carriers/subtags";
-import { notificationLanguage } from "./compose-notification";
+import { notificationLanguage } from "./status-text";
 import { SUBTAG_MESSAGES } from "./notification-texts";
 
 describe("notification texts", () => {
   it.each(Object.keys(SUBTAG_MESSAGES))("translate every subtag into %s", (language) => {
-    const messages = SUBTAG_MESSAGES[language as keyof typeof SUBTAG_MESSAGES];
+    const messages = SUBTAG_MESSAGES[language as keyof typeof SUBTAG_MESSAGES]!;
     expect(Object.keys(messages).sort()).toEqual(SUBTAGS.map((entry) => entry.subtag).sort());
   });
 

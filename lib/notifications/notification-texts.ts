@@ -1,5 +1,5 @@
 /** Languages contact messages are written in; anything else gets English. */
-export const NOTIFICATION_LANGUAGES = ["en", "de", "fr", "es"] as const;
+export const NOTIFICATION_LANGUAGES = ["en", "de", "fr", "es", "nl", "it"] as const;
 export type NotificationLanguage = (typeof NOTIFICATION_LANGUAGES)[number];
 
 export interface NotificationText {
@@ -71,10 +71,36 @@ export const NOTIFICATION_TEXT: Record<NotificationLanguage, NotificationText> =
     footer: "Recibes este mensaje porque esta dirección se indicó para recibir novedades de este envío.",
     smsShipment: (number) => `Envío ${number}`,
   },
+  nl: {
+    locale: "nl-NL",
+    subject: (status, number) => `${status}: je zending ${number}`,
+    greeting: "Hallo,",
+    intro: (shipment) => `er is nieuws over je zending ${shipment}.`,
+    status: "Status",
+    latest: "Laatste update",
+    place: "Waar",
+    time: "Wanneer",
+    link: "Volg je zending",
+    footer: "Je ontvangt dit bericht omdat dit adres is opgegeven voor updates over deze zending.",
+    smsShipment: (number) => `Zending ${number}`,
+  },
+  it: {
+    locale: "it-IT",
+    subject: (status, number) => `${status}: la tua spedizione ${number}`,
+    greeting: "Ciao,",
+    intro: (shipment) => `ci sono novità sulla tua spedizione ${shipment}.`,
+    status: "Stato",
+    latest: "Ultimo aggiornamento",
+    place: "Dove",
+    time: "Quando",
+    link: "Segui la tua spedizione",
+    footer: "Ricevi questo messaggio perché questo indirizzo è stato indicato per gli aggiornamenti su questa spedizione.",
+    smsShipment: (number) => `Spedizione ${number}`,
+  },
 };
 
 /** `subtag_message` in each language but English, whose messages are the API's own (lib/carriers/subtags.ts). */
-export const SUBTAG_MESSAGES: Record<Exclude<NotificationLanguage, "en">, Record<string, string>> = {
+export const SUBTAG_MESSAGES: Partial<Record<Exclude<NotificationLanguage, "en">, Record<string, string>>> = {
   de: {
     Pending_001: "Ausstehend",
     InfoReceived_001: "Sendungsdaten übermittelt",

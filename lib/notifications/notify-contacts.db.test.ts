@@ -93,6 +93,11 @@ describe("contact notifications", () => {
     expect(mail.text).toContain("Letzte Meldung: Arrived in Germany");
     expect(mail.text).toContain("Wo: Frankfurt");
     expect(mail.text).toContain("Wann: 1. März 2025 um 14:05");
+    // Multipart: the HTML part says the same, escaped, with a button to the tracking page.
+    expect(mail.contentType).toBe("multipart/alternative");
+    expect(mail.html).toContain("<h1");
+    expect(mail.html).toContain("Im Zielland angekommen");
+    expect(mail.html).toMatch(/href="http:\/\/\S+\/t\/[^/]+\/[0-9a-f]+\.f[\w-]{22}"/);
 
     const rows = await messagesOf(organization.id);
     expect(rows).toHaveLength(2);
@@ -103,7 +108,7 @@ describe("contact notifications", () => {
     expect(
       await prepareContactNotifications(
         database.db,
-        { organizationId: organization.id, trackingId, sourceEventId: row!.sourceEventId },
+        { organizationId: organization.id, trackingId, sourceEventId: row!.sourceEventId, trigger: "InTransit" },
         notificationTransports(),
       ),
     ).toEqual([]);
@@ -211,7 +216,7 @@ describe("contact notifications", () => {
     expect(form.get("To")).toBe("+34600000001");
     expect(form.get("From")).toBe("+15005550006");
     expect(form.get("Body")).toMatch(
-      /^Envío ITOD-1-\d+: Disponible para recoger\. Ready at the post office, Madrid, 1 de marzo de 2025 a las \d+:\d\d\. https:\/\/\S+$/,
+      /^Envío ITOD-1-\d+: Disponible para recoger\. Ready at the post office, Madrid, 1 de marzo de 2025 a las \d+:\d\d\. http:\/\/\S+\/t\/[^/]+\/[0-9a-f]+\.f[\w-]{22}$/,
     );
   });
 

@@ -1,23 +1,30 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { type NewNotificationMessage, notificationMessages } from "@/db/schema";
+import { type NewNotificationMessage, notificationMessages, organizations } from "@/db/schema";
 import { NotFoundError } from "@/lib/domain-errors";
 import { newId } from "@/lib/ids";
 import { getTrackingOrThrow } from "@/lib/trackings/get-tracking-or-throw";
+import { rememberPageHandle, trackingPageUrl } from "@/lib/trackings/page/links";
 import { composeNotification } from "./compose-notification";
 import { type NotificationTransports, transportFor } from "./notification-transports";
+import { notificationLanguage } from "./status-text";
+import type { TemplateTrigger } from "./templates/default-templates";
+import { enabledTriggers, loadTemplate } from "./templates/notification-templates";
 
 export interface StatusChange {
   organizationId: string;
   trackingId: string;
-  /** The `tracking/updated` event's id: with the channel and address, a message exists once. */
+  /** The event's id (`tracking/updated` or `tracking/estimate.revised`): with the channel and address, a message exists once. */
   sourceEventId: string;
+  /** The status reached, or `estimate_revised`: picks the merchant's template, and whether to send at all. */
+  trigger: TemplateTrigger;
 }
 
 /**
- * Writes one message per e-mail address and phone number of the tracking, in its language, about
- * its status now. Messages for an unconfigured channel go straight to the outbox. Idempotent per
- * event and contact; returns the messages still to send.
+ * Writes one message per e-mail address and phone number of the tracking, in its language, from the
+ * merchant's template for the trigger (or Waybill's), linking to the tracking page. Nothing is written
+ * for a trigger the merchant turned off. Messages for an unconfigured channel go straight to the
+ * outbox. Idempotent per event and contact; returns the messages still to send.
  */
 export async function prepareContactNotifications(db: Executor, change: StatusChange, transports: NotificationTransports): Promise<string[]> {
   const record = await getTrackingOrThrow(db, change.organizationId, { id: change.trackingId }).catch((error: unknown) => {
@@ -26,7 +33,16 @@ export async function prepareContactNotifications(db: Executor, change: StatusCh
     throw error;
   });
   if (!record || (!record.tracking.emails.length && !record.tracking.smses.length)) return [];
-  const composed = composeNotification(record);
+  const [organization] = await db.select().from(organizations).where(eq(organizations.id, change.organizationId)).limit(1);
+  if (!organization || !enabledTriggers(organization).includes(change.trigger)) return [];
+  rememberPageHandle(organization);
+  const language = notificationLanguage(record.tracking.language);
+  const composed = composeNotification(record, {
+    trigger: change.trigger,
+    language,
+    template: await loadTemplate(db, change.organizationId, change.trigger, language),
+    trackingPageUrl: trackingPageUrl(change.organizationId, change.trackingId),
+  });
   const message = (channel: "email" | "sms", recipient: string): NewNotificationMessage => {
     const transport = transportFor(channel, transports);
     return {
@@ -39,6 +55,7 @@ export async function prepareContactNotifications(db: Executor, change: StatusCh
       language: composed.language,
       subject: channel === "email" ? composed.subject : null,
       body: channel === "email" ? composed.emailText : composed.smsText,
+      html: channel === "email" ? composed.emailHtml : null,
       transport,
       status: transport === "outbox" ? "outbox" : "queued",
     };

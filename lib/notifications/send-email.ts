@@ -11,6 +11,8 @@ export interface EmailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The HTML part: with it the message is multipart/alternative. */
+  html?: string | null;
   language: string;
   /** Stable across retries, so a server that saw the message already can tell. */
   messageId: string;
@@ -31,6 +33,7 @@ export async function sendEmail(message: EmailMessage, smtp: SmtpSettings): Prom
     to: message.to,
     subject: message.subject,
     text: message.text,
+    ...(message.html ? { html: message.html } : {}),
     messageId: message.messageId,
     headers: { "Content-Language": message.language },
   });

@@ -12,6 +12,7 @@ async function deliver(message: NotificationMessage, transports: NotificationTra
         to: message.recipient,
         subject: message.subject ?? "",
         text: message.body,
+        html: message.html,
         language: message.language,
         messageId: `<${message.id}@waybill.notifications>`,
       },

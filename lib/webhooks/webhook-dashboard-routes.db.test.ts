@@ -176,7 +176,11 @@ describe("the notifications outbox API", () => {
     const trackingId = await createTestTracking(key, { emails: ["bo@example.com"], smses: ["+14155550199"] });
     // No engine runs here: prepare the messages notify-contacts would, with no transport configured.
     const { eventId } = await storeScan(organization.id, trackingId, { tag: "InTransit", subtag: "InTransit_001", message: "On its way" });
-    await prepareContactNotifications(testDb.db, { organizationId: organization.id, trackingId, sourceEventId: eventId }, { smtp: null, sms: null });
+    await prepareContactNotifications(
+      testDb.db,
+      { organizationId: organization.id, trackingId, sourceEventId: eventId, trigger: "InTransit" },
+      { smtp: null, sms: null },
+    );
 
     await signIn("member", organization);
     const listed = await call(messages.GET, { path: "/api/dashboard/notifications/messages?status=outbox" });

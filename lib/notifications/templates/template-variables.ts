@@ -1,0 +1,71 @@
+import type { Checkpoint } from "@/db/schema";
+import { getCourier } from "@/lib/couriers/get-courier";
+import type { TrackingRecord } from "@/lib/trackings/tracking-record";
+import { NOTIFICATION_TEXT, type NotificationLanguage, SUBTAG_MESSAGES } from "../notification-texts";
+import { statusText } from "../status-text";
+
+function placeOf(checkpoint: Checkpoint): string | null {
+  const parts = checkpoint.location ? [checkpoint.location] : [checkpoint.city, checkpoint.state, checkpoint.countryName ?? checkpoint.countryIso3];
+  return parts.filter((part): part is string => Boolean(part?.trim())).join(", ") || null;
+}
+
+/** The scan's own clock reading (checkpoint_time has no offset), written as people there read it. */
+function localTimeOf(checkpoint: Checkpoint, locale: string): string {
+  const instant = new Date(`${checkpoint.checkpointTime}Z`);
+  if (Number.isNaN(instant.getTime())) return checkpoint.checkpointTime;
+  return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(instant);
+}
+
+function estimateOf(record: TrackingRecord, locale: string): string | null {
+  const { tracking } = record;
+  const date = tracking.expectedDelivery ?? tracking.waybillEstimate?.estimated_delivery_date ?? tracking.orderPromisedDeliveryDate;
+  if (!date) return null;
+  const instant = new Date(`${date.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(instant.getTime()) ? date : new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(instant);
+}
+
+/**
+ * What a merchant's template can print: tracking number, courier, status, estimate, tracking page
+ * URL, order id, customer name and the latest checkpoint (plus `shipment`, the courier and number
+ * with the tracking's title).
+ */
+export function messageVariables(record: TrackingRecord, language: NotificationLanguage, trackingPageUrl: string): Record<string, unknown> {
+  const { tracking, checkpoints } = record;
+  const locale = NOTIFICATION_TEXT[language].locale;
+  const courier = getCourier(tracking.slug)?.name ?? tracking.slug;
+  const latest = checkpoints.at(-1);
+  return {
+    tracking_number: tracking.trackingNumber,
+    courier,
+    status: statusText(record, language),
+    estimate: estimateOf(record, locale),
+    tracking_page_url: trackingPageUrl,
+    order_id: tracking.orderNumber ?? tracking.orderId,
+    customer_name: tracking.customerName,
+    shipment:
+      tracking.title && tracking.title !== tracking.trackingNumber
+        ? `“${tracking.title}” (${courier} ${tracking.trackingNumber})`
+        : `${courier} ${tracking.trackingNumber}`,
+    latest_checkpoint: latest
+      ? { message: latest.message || statusText(record, language), location: placeOf(latest), time: localTimeOf(latest, locale) }
+      : null,
+  };
+}
+
+/** A made-up shipment for the dashboard's live preview, in the language's own formats. */
+export function sampleVariables(language: NotificationLanguage, trackingPageUrl: string): Record<string, unknown> {
+  const locale = NOTIFICATION_TEXT[language].locale;
+  const day = (date: string, withTime: boolean) =>
+    new Intl.DateTimeFormat(locale, { dateStyle: "long", ...(withTime ? { timeStyle: "short" } : {}), timeZone: "UTC" }).format(new Date(date));
+  return {
+    tracking_number: "1Z999AA10123456784",
+    courier: "UPS",
+    status: language === "en" ? "Arrived at the destination country" : (SUBTAG_MESSAGES[language]?.InTransit_004 ?? "In transit"),
+    estimate: day("2026-03-12T00:00:00Z", false),
+    tracking_page_url: trackingPageUrl,
+    order_id: "1001",
+    customer_name: "Ana Lima",
+    shipment: "“Blue mug” (UPS 1Z999AA10123456784)",
+    latest_checkpoint: { message: "Arrived at facility", location: "Köln, DE", time: day("2026-03-10T14:05:00Z", true) },
+  };
+}
