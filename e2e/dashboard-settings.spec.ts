@@ -133,3 +133,29 @@ test("shows how customer messages leave and the outbox", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Messages", exact: true })).toBeVisible();
   await screenshot(page, "settings-notifications");
 });
+
+test("writes a customer message in Liquid with a live preview; a template that does not parse is refused with its line", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/settings/notifications");
+  await page.getByLabel("Trigger").selectOption({ label: "Out for delivery" });
+  await page.getByLabel("Language").selectOption({ label: "Deutsch" });
+  await expect(page.getByText("Waybill's message")).toBeVisible();
+  await page.getByLabel("Subject").fill("{{ customer_name }}: heute kommt Bestellung {{ order_id }}");
+  const preview = page.getByRole("region", { name: "Preview" });
+  await expect(preview).toContainText("Ana Lima: heute kommt Bestellung 1001");
+  await expect(preview.frameLocator("iframe").locator("h1")).toBeVisible();
+  await page.getByLabel("E-mail HTML").fill("<p>Hallo {{ customer_name }}</p>\n{% if estimate %}<p>{{ estimate }}</p>");
+  await expect(preview.getByRole("alert")).toContainText("html, line 2");
+  await page.getByRole("button", { name: "Save message" }).click();
+  await expect(page.getByText(/html, line 2: .*not closed/).first()).toBeVisible();
+  await page
+    .getByLabel("E-mail HTML")
+    .fill('<p>Hallo {{ customer_name }}</p>{% if estimate %}<p>{{ estimate }}</p>{% endif %}<a href="{{ tracking_page_url }}">Sendung</a>');
+  await expect(preview.frameLocator("iframe").getByText("Hallo Ana Lima")).toBeVisible();
+  await page.getByRole("button", { name: "Save message" }).click();
+  await expect(page.getByText("Saved. The next Out for delivery message uses it.")).toBeVisible();
+  await expect(page.getByText("Your message")).toBeVisible();
+  await screenshot(page, "settings-message-template");
+  await page.getByRole("button", { name: "Back to Waybill's message" }).click();
+  await expect(page.getByText("Waybill's message")).toBeVisible();
+});

@@ -173,3 +173,24 @@ export interface TrackingPageView {
   logoUrl: string | null;
   organizationName: string;
 }
+
+/** Settings → Notifications → Messages. */
+export interface MessageTemplateView {
+  trigger: string;
+  language: string;
+  template: { subject: string; html: string; text: string; sms: string };
+  /** The merchant wrote this one; otherwise it is Waybill's default. */
+  customized: boolean;
+  /** "trigger/language" of every template the merchant wrote. */
+  customizedKeys: string[];
+  triggers: string[];
+  languages: string[];
+  enabledTriggers: string[];
+}
+
+export interface MessagePreview {
+  subject: string;
+  html: string;
+  text: string;
+  sms: string;
+}

@@ -64,7 +64,8 @@ export function defaultTemplate(trigger: TemplateTrigger, language: Notification
 </body>
 </html>
 `;
-  const sms = `${t.smsShipment("{{ tracking_number }}")}: {% if estimate and ${revised} %}${page.estimatedDelivery} {{ estimate }}{% else %}{{ status }}{% endif %}.{% if latest_checkpoint %} {{ latest_checkpoint.message }}{% if latest_checkpoint.location %}, {{ latest_checkpoint.location }}{% endif %}, {{ latest_checkpoint.time }}.{% endif %} {{ tracking_page_url }}`;
+  const news = revised ? `${page.estimatedDelivery} {{ estimate }}` : "{{ status }}";
+  const sms = `${t.smsShipment("{{ tracking_number }}")}: ${news}.{% if latest_checkpoint %} {{ latest_checkpoint.message }}{% if latest_checkpoint.location %}, {{ latest_checkpoint.location }}{% endif %}, {{ latest_checkpoint.time }}.{% endif %} {{ tracking_page_url }}`;
   return { subject, html, text, sms };
 }
 

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { MessageTemplates } from "@/components/settings/message-templates";
 import { NotificationOutbox } from "@/components/settings/notification-outbox";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -38,8 +39,9 @@ export default async function NotificationsPage() {
             <Channel name="SMS" sending={delivery.sms === "sms-api"} from={delivery.smsFrom} variable="SMS_API_BASE_URL" />
           </CardBody>
         </Card>
+        <MessageTemplates />
         <Card>
-          <CardHeader title="Messages" description="Sent messages and the outbox, newest first." />
+          <CardHeader title="Sent and waiting" description="Sent messages and the outbox, newest first." />
           <NotificationOutbox />
         </Card>
       </div>
