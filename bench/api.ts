@@ -6,10 +6,7 @@
 // The server runs as in scale mode: background functions belong to Inngest, here a local stand-in
 // for its event API, so the figures are the API's own. Creates are measured a second time with the
 // embedded runner in the same process, polling every new tracking on the same two cores.
-import { spawn, type ChildProcess } from "node:child_process";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import autocannon from "autocannon";
+import type autocannon from "autocannon";
 import type { Sql } from "postgres";
 import { sql } from "drizzle-orm";
 import { migrateDatabase, openPostgres } from "@/db/client";
@@ -19,6 +16,7 @@ import { createApiKey } from "@/lib/accounts/create-api-key";
 import { createOrganization } from "@/lib/accounts/create-organization";
 import { env } from "@/lib/env";
 import { buildIfStale } from "../scripts/build-if-stale.mjs";
+import { combined, load, type Measured, startEventApiStandIn, startServer } from "./support/next-server";
 
 function option(args: string[], name: string, fallback: number): number {
   const index = args.indexOf(`--${name}`);
@@ -26,8 +24,6 @@ function option(args: string[], name: string, fallback: number): number {
 }
 
 const BENCH_DB = "waybill_bench";
-// Instances sharing a database need one key (lib/scale-mode-settings.ts): a fixed one serves the bench.
-const BENCH_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString("base64");
 const TAGS = ["Pending", "InfoReceived", "InTransit", "InTransit", "InTransit", "OutForDelivery", "Delivered", "Delivered", "Exception"];
 const SLUGS = ["ups", "fedex", "usps", "dhl", "testing-courier"];
 
@@ -74,80 +70,6 @@ async function seed(rows: number) {
   return { handle, url, key, organizationId: organization.id };
 }
 
-/** Inngest's event API as the app sees it (`POST /e/<key>` → ids); counts what it accepts. */
-async function startEventApiStandIn(): Promise<{ server: Server; url: string; received: () => { events: number; sends: number } }> {
-  let received = 0;
-  let sends = 0;
-  const server = createServer((req, res) => {
-    let body = "";
-    req.on("data", (chunk: Buffer) => (body += chunk));
-    req.on("end", () => {
-      const events = JSON.parse(body || "[]") as unknown[];
-      const count = Array.isArray(events) ? events.length : 1;
-      received += count;
-      sends += 1;
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify({ ids: Array.from({ length: count }, (_, i) => `${received}-${i}`), status: 200 }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, received: () => ({ events: received, sends }) };
-}
-
-type JobsSetting = { mode: "embedded" } | { mode: "inngest"; eventApiUrl: string };
-
-async function startServer(url: string, port: number, rateLimitStore: string, jobs: JobsSetting): Promise<ChildProcess> {
-  const jobsEnv =
-    jobs.mode === "embedded"
-      ? { JOBS_MODE: "embedded" }
-      : { JOBS_MODE: "inngest", INNGEST_BASE_URL: jobs.eventApiUrl, INNGEST_EVENT_KEY: "bench", INNGEST_SIGNING_KEY: `signkey-test-${"0".repeat(64)}` };
-  const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      DATABASE_URL: url,
-      WAYBILL_ENCRYPTION_KEY: BENCH_ENCRYPTION_KEY,
-      NEXTAUTH_SECRET: "bench-nextauth-secret",
-      RATE_LIMIT_STORE: rateLimitStore,
-      ...jobsEnv,
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  for (let attempt = 0; attempt < 120; attempt++) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/bench/ping`);
-      if (res.ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error("server did not start");
-}
-
-interface Measured {
-  perSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  errors: number;
-}
-
-async function load(options: autocannon.Options): Promise<Measured> {
-  const result = await autocannon({ ...options, workers: 0 });
-  const non2xx = result.non2xx + result.errors;
-  return { perSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99, errors: non2xx };
-}
-
-/** Several runs as one: requests per second over their whole time, latencies of the worst run. */
-function combined(runs: Measured[]): Measured {
-  return {
-    perSecond: runs.reduce((sum, run) => sum + run.perSecond, 0) / runs.length,
-    p50Ms: Math.max(...runs.map((run) => run.p50Ms)),
-    p99Ms: Math.max(...runs.map((run) => run.p99Ms)),
-    errors: runs.reduce((sum, run) => sum + run.errors, 0),
-  };
-}
-
 /** `connections` concurrent callers through a pool of the app's default size, as the app queries. */
 async function driverCeiling(url: string, query: (sql: Sql, i: number) => Promise<unknown>, connections: number, seconds: number) {
   const { default: postgres } = await import("postgres");
@@ -184,7 +106,7 @@ export async function run(args: string[]) {
   const { handle, url, key, organizationId } = await seed(rows);
   const eventApi = await startEventApiStandIn();
   const port = 3900 + Math.floor(Math.random() * 90);
-  let server = await startServer(url, port, rateLimitStore, { mode: "inngest", eventApiUrl: eventApi.url });
+  let server = await startServer(url, port, { rateLimitStore, jobs: { mode: "inngest", eventApiUrl: eventApi.url } });
   const base = `http://127.0.0.1:${port}`;
   // Every load gets its own copy: autocannon writes a POST body's content-length into the headers
   // object it is given, and a GET sent with it then hangs, waiting for a body that never comes.
@@ -299,7 +221,7 @@ export async function run(args: string[]) {
     // tracking on the same cores while the creates go on.
     server.kill("SIGTERM");
     await new Promise((resolve) => server.once("exit", resolve));
-    server = await startServer(url, port, rateLimitStore, { mode: "embedded" });
+    server = await startServer(url, port, { rateLimitStore, jobs: { mode: "embedded" } });
     await load({ url: `${base}/bench/ping`, connections: 8, duration: 2 });
     const createEmbedded = await createLoad("/2025-04");
 

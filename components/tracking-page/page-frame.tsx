@@ -39,11 +39,11 @@ export function PageFrame({ brand, language, languages, path, children }: PageFr
                   href={`${path}${path.includes("?") ? "&" : "?"}lang=${code}`}
                   hrefLang={code}
                   lang={code}
+                  aria-label={`${code.toUpperCase()} ${LANGUAGE_NAMES[code]}`}
                   aria-current={code === language ? "true" : undefined}
                   className={code === language ? "font-semibold text-slate-900" : "text-slate-700 underline-offset-2 hover:underline"}
                 >
                   {code.toUpperCase()}
-                  <span className="sr-only"> {LANGUAGE_NAMES[code]}</span>
                 </a>
               ))}
             </nav>

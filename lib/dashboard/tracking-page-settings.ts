@@ -1,13 +1,14 @@
-import type { Executor } from "@/db/client";
+import type { Database } from "@/db/client";
 import type { Organization } from "@/db/schema";
+import { findPageOrganization } from "@/lib/trackings/page/find-page-organization";
 import { publicBaseUrl } from "@/lib/trackings/page/links";
-import { loadPageBrand } from "@/lib/trackings/page/page-brand";
+import { pageBrand } from "@/lib/trackings/page/page-brand";
 import { PAGE_LANGUAGES } from "@/lib/trackings/page/page-texts";
 import type { TrackingPageView } from "./types";
 
 /** Settings → Tracking page: what is set, and where the page is. */
-export async function trackingPageView(db: Executor, organization: Organization): Promise<TrackingPageView> {
-  const brand = await loadPageBrand(db, organization);
+export async function trackingPageView(db: Database, organization: Organization): Promise<TrackingPageView> {
+  const brand = pageBrand((await findPageOrganization(db, organization.id)) ?? { ...organization, logoUpdatedAt: null });
   const { trackingPage } = organization;
   return {
     handle: organization.handle,

@@ -1,7 +1,8 @@
 import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
-import type { PageBrand } from "@/lib/trackings/page/page-brand";
-import { pageBrandFor, pageOrganizationFor, type PageOrganization as Organization } from "@/lib/trackings/page/page-requests";
+import { cache } from "react";
+import { pageBrand, type PageBrand } from "@/lib/trackings/page/page-brand";
+import { pageOrganizationFor, type PageOrganization as Organization } from "@/lib/trackings/page/page-requests";
 import { offeredLanguages, pageLanguage } from "@/lib/trackings/page/page-language";
 import type { PageLanguage } from "@/lib/trackings/page/page-texts";
 
@@ -14,14 +15,17 @@ export interface PageContext {
 
 /** The organisation, brand and language of a tracking page request; an old id or handle redirects to the current handle. */
 export async function pageContext(organization: Organization, lang: string | undefined): Promise<PageContext> {
-  const brand = await pageBrandFor(organization);
+  const brand = pageBrand(organization);
   const languages = offeredLanguages(organization.trackingPage.languages);
   const language = pageLanguage(languages, lang, (await headers()).get("accept-language"));
   return { organization, brand, language, languages };
 }
 
+// The page and its metadata ask alike: one query per request.
+const organizationOf = cache(pageOrganizationFor);
+
 export async function pageOrganization(handle: string, rest: string): Promise<Organization> {
-  const organization = await pageOrganizationFor(decodeURIComponent(handle));
+  const organization = await organizationOf(decodeURIComponent(handle));
   if (!organization) notFound();
   const current = organization.handle ?? organization.id;
   if (decodeURIComponent(handle) !== current) redirect(`/t/${encodeURIComponent(current)}${rest}`);

@@ -1,23 +1,42 @@
-import { eq, or } from "drizzle-orm";
-import type { Executor } from "@/db/client";
-import { type Organization, organizations } from "@/db/schema";
+import { eq, getTableColumns, or, sql } from "drizzle-orm";
+import type { Database } from "@/db/client";
+import { prepared } from "@/db/prepared";
+import { type Organization, organizationLogos, organizations } from "@/db/schema";
+
+/** An organisation as its tracking page needs it: with when its logo last changed (null: none). */
+export type PageOrganization = Organization & { logoUpdatedAt: Date | null };
+
+const withLogo = { ...getTableColumns(organizations), logoUpdatedAt: organizationLogos.updatedAt };
+
+// Every page view starts here: prepared once per database, one round trip with the logo's stamp.
+const byHandleOrId = (db: Database) =>
+  prepared(db, "page-organization", () =>
+    db
+      .select(withLogo)
+      .from(organizations)
+      .leftJoin(organizationLogos, eq(organizationLogos.organizationId, organizations.id))
+      .where(or(eq(organizations.handle, sql.placeholder("handle")), eq(organizations.id, sql.placeholder("id"))))
+      .limit(2)
+      .prepare("page_organization"),
+  );
 
 /** The organisation a `/t/<handle>` page belongs to: by its handle, or by its id (links made before it had one). */
-export async function findPageOrganization(db: Executor, handleOrId: string): Promise<Organization | null> {
-  const key = handleOrId.trim().toLowerCase();
-  if (!key) return null;
-  const rows = await db
-    .select()
-    .from(organizations)
-    .where(or(eq(organizations.handle, key), eq(organizations.id, handleOrId)))
-    .limit(2);
-  return rows.find((row) => row.handle === key) ?? rows[0] ?? null;
+export async function findPageOrganization(db: Database, handleOrId: string): Promise<PageOrganization | null> {
+  const handle = handleOrId.trim().toLowerCase();
+  if (!handle) return null;
+  const rows = await byHandleOrId(db).execute({ handle, id: handleOrId });
+  return rows.find((row) => row.handle === handle) ?? rows[0] ?? null;
 }
 
 /** The organisation whose own domain this is (`track.example.com`), for its page at `/`. */
-export async function findOrganizationByDomain(db: Executor, host: string | null): Promise<Organization | null> {
+export async function findOrganizationByDomain(db: Database, host: string | null): Promise<PageOrganization | null> {
   const domain = host?.trim().toLowerCase().replace(/:\d+$/, "");
   if (!domain) return null;
-  const [row] = await db.select().from(organizations).where(eq(organizations.customDomain, domain)).limit(1);
+  const [row] = await db
+    .select(withLogo)
+    .from(organizations)
+    .leftJoin(organizationLogos, eq(organizationLogos.organizationId, organizations.id))
+    .where(eq(organizations.customDomain, domain))
+    .limit(1);
   return row ?? null;
 }

@@ -1,7 +1,9 @@
 import { and, desc, eq, inArray, or } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { type Tracking, trackings } from "@/db/schema";
-import { type TrackingRecord, withCheckpoints } from "@/lib/trackings/tracking-record";
+import { NotFoundError } from "@/lib/domain-errors";
+import { getTrackingOrThrow } from "@/lib/trackings/get-tracking-or-throw";
+import type { TrackingRecord } from "@/lib/trackings/tracking-record";
 import { type PageTokenKind, readTrackingPageToken, trackingPageToken } from "./token";
 
 /** What a shopper types: a tracking number alone, or an order number with the order's e-mail address or postal code. */
@@ -54,11 +56,11 @@ export async function lookUpTracking(db: Executor, organizationId: string, looku
 export async function loadPageTracking(db: Executor, organizationId: string, token: string): Promise<{ record: TrackingRecord; kind: PageTokenKind } | null> {
   const opened = readTrackingPageToken(organizationId, token);
   if (!opened) return null;
-  const rows = await db
-    .select()
-    .from(trackings)
-    .where(and(eq(trackings.organizationId, organizationId), eq(trackings.id, opened.trackingId)))
-    .limit(1);
-  const [record] = await withCheckpoints(db, rows);
-  return record ? { record, kind: opened.kind } : null;
+  try {
+    // The API's read by id: prepared statements for the tracking and its checkpoints.
+    return { record: await getTrackingOrThrow(db, organizationId, { id: opened.trackingId }), kind: opened.kind };
+  } catch (error) {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  }
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { type Organization, organizationLogos, type TrackingPageSettings } from "@/db/schema";
+import { organizationLogos, type TrackingPageSettings } from "@/db/schema";
+import type { PageOrganization } from "./find-page-organization";
 import { pageHandleOf, rememberPageHandle } from "./links";
 
 /** What the page frame shows of the merchant. */
@@ -13,19 +14,14 @@ export interface PageBrand {
   logoUrl: string | null;
 }
 
-export async function loadPageBrand(db: Executor, organization: Organization): Promise<PageBrand> {
+export function pageBrand(organization: PageOrganization): PageBrand {
   rememberPageHandle(organization);
-  const [logo] = await db
-    .select({ updatedAt: organizationLogos.updatedAt })
-    .from(organizationLogos)
-    .where(eq(organizationLogos.organizationId, organization.id))
-    .limit(1);
   const handle = pageHandleOf(organization.id);
   return {
     name: organization.name,
     handle,
     settings: organization.trackingPage,
-    logoUrl: logo ? `/t/${encodeURIComponent(handle)}/logo?v=${logo.updatedAt.getTime()}` : null,
+    logoUrl: organization.logoUpdatedAt ? `/t/${encodeURIComponent(handle)}/logo?v=${organization.logoUpdatedAt.getTime()}` : null,
   };
 }
 

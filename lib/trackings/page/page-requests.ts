@@ -1,20 +1,18 @@
 import { getDb } from "@/db/client";
-import type { Organization } from "@/db/schema";
 import { clientAddressOf } from "@/lib/client-address";
 import { findOrganizationByDomain, findPageOrganization } from "./find-page-organization";
 import { LookupThrottled, takeLookup } from "./lookup-attempts";
 import { loadPageTracking, lookUpTracking, type PageLookup } from "./look-up-tracking";
-import { loadLogo, loadPageBrand, type PageBrand } from "./page-brand";
+import { loadLogo } from "./page-brand";
 import { offeredLanguages, pageLanguage } from "./page-language";
 import { PAGE_TEXTS } from "./page-texts";
 
 /** The tracking page's requests, for its thin route files: each opens the database itself. */
-export type PageOrganization = Organization;
+export type { PageOrganization } from "./find-page-organization";
 
 export const pageOrganizationFor = async (handleOrId: string) => findPageOrganization(await getDb(), handleOrId);
 export const domainOrganizationFor = async (host: string | null) => findOrganizationByDomain(await getDb(), host);
 export const pageTrackingFor = async (organizationId: string, token: string) => loadPageTracking(await getDb(), organizationId, token);
-export const pageBrandFor = async (organization: Organization): Promise<PageBrand> => loadPageBrand(await getDb(), organization);
 
 const field = (form: FormData, name: string) => {
   const value = form.get(name);

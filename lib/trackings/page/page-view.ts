@@ -35,7 +35,18 @@ const MILESTONE: Record<Tag, number> = {
   Delivered: 4,
 };
 
-const calendar = (locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" });
+// Making a formatter costs far more than using one: one per locale and style, kept.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(locale: string, withTime: boolean): Intl.DateTimeFormat {
+  const key = `${locale}|${withTime}`;
+  let found = formatters.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat(locale, withTime ? { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" } : { dateStyle: "long", timeZone: "UTC" });
+    formatters.set(key, found);
+  }
+  return found;
+}
+const calendar = (locale: string) => formatter(locale, false);
 
 function formatDate(date: string, locale: string): string {
   const instant = new Date(`${date.slice(0, 10)}T00:00:00Z`);
@@ -59,7 +70,7 @@ function estimateOf(record: TrackingRecord, locale: string): string | null {
 function localTime(checkpoint: Checkpoint, locale: string): string {
   const instant = new Date(`${checkpoint.checkpointTime}Z`);
   if (Number.isNaN(instant.getTime())) return checkpoint.checkpointTime;
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(instant);
+  return formatter(locale, true).format(instant);
 }
 
 function placeOf(checkpoint: Checkpoint): string | null {

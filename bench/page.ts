@@ -1,0 +1,139 @@
+// `npm run bench -- page [--trackings 10000] [--duration 15] [--connections 32]`
+// Seeds trackings with their scans in PostgreSQL, serves the production build (bench flavour) and
+// measures the public tracking page of one shipment after another at 32 concurrent clients, beside
+// an empty Next.js page of the same size under the same layout, the two taking turns in one run.
+import { sql } from "drizzle-orm";
+import { migrateDatabase, openPostgres } from "@/db/client";
+import { organizations } from "@/db/schema";
+import { resetEncryptionKeyForTests } from "@/lib/connections/encryption-key";
+import { createOrganization } from "@/lib/accounts/create-organization";
+import { resetEnvForTests } from "@/lib/env";
+import { trackingPageToken } from "@/lib/trackings/page/token";
+import { testPostgresUrl } from "@/testing/db";
+import { buildIfStale } from "../scripts/build-if-stale.mjs";
+import { BENCH_ENCRYPTION_KEY, combined, load, type Measured, startEventApiStandIn, startServer } from "./support/next-server";
+
+function option(args: string[], name: string, fallback: number): number {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? Number(args[index + 1]) : fallback;
+}
+
+const BENCH_DB = "waybill_bench_page";
+const HANDLE = "bench-shop";
+const SCANS = ["InfoReceived", "InTransit", "InTransit", "InTransit", "OutForDelivery"];
+
+async function seed(trackings: number) {
+  const admin = await openPostgres(testPostgresUrl(), { max: 1 });
+  await admin.sql!.unsafe(`drop database if exists ${BENCH_DB} with (force)`);
+  await admin.sql!.unsafe(`create database ${BENCH_DB}`);
+  await admin.close();
+  const url = testPostgresUrl(BENCH_DB);
+  const handle = await openPostgres(url);
+  await migrateDatabase(handle);
+  const organization = await createOrganization(handle.db, { name: "Bench Shop" });
+  await handle.db
+    .update(organizations)
+    .set({
+      handle: HANDLE,
+      trackingPage: {
+        displayName: "Bench Shop",
+        accentColor: "#0f766e",
+        supportEmail: "help@bench.example",
+        links: [{ label: "Returns", url: "https://bench.example/returns" }],
+      },
+    })
+    .where(sql`id = ${organization.id}`);
+  await handle.sql!.unsafe(
+    `insert into trackings (organization_id, id, tracking_number, slug, dedupe_key, title, tag, subtag, subtag_message, order_number,
+       customer_name, emails, expected_delivery, created_at, updated_at, last_updated_at, next_poll_at)
+     select $1, lpad(to_hex(n), 32, '0'), '1Z999AA1' || lpad(n::text, 10, '0'), 'ups', 'k' || n, 'Order ' || n, 'OutForDelivery',
+       'OutForDelivery_001', 'Out For Delivery', 'ORD-' || n, 'Customer ' || n, array['c' || n || '@example.com'], '2026-03-12',
+       now(), now(), now(), null
+     from generate_series(1, $2::int) as n`,
+    [organization.id, trackings],
+  );
+  await handle.sql!.unsafe(
+    `insert into checkpoints (id, organization_id, tracking_id, position, slug, checkpoint_time, message, location, city, tag, subtag, subtag_message, dedupe_key)
+     select md5(n::text || '-' || p), $1, lpad(to_hex(n), 32, '0'), p, 'ups', '2026-03-0' || (p + 1) || 'T10:0' || p || ':00',
+       'Scan ' || p || ' at the facility', 'Facility ' || p, 'City ' || p, (array[${SCANS.map((s) => `'${s}'`).join(",")}])[p + 1],
+       (array[${SCANS.map((s) => `'${s}'`).join(",")}])[p + 1] || '_001', 'Status', 'd' || p
+     from generate_series(1, $2::int) as n cross join generate_series(0, ${SCANS.length - 1}) as p`,
+    [organization.id, trackings],
+  );
+  await handle.sql!.unsafe("vacuum analyze trackings");
+  await handle.sql!.unsafe("vacuum analyze checkpoints");
+  return { handle, url, organizationId: organization.id };
+}
+
+export async function run(args: string[]) {
+  const trackings = option(args, "trackings", 10_000);
+  const duration = option(args, "duration", 15);
+  const connections = option(args, "connections", 32);
+  buildIfStale({ flavour: "bench" });
+  // Page tokens are signed with the server's key: the bench makes them with the key it gives the server.
+  process.env.WAYBILL_ENCRYPTION_KEY = BENCH_ENCRYPTION_KEY;
+  resetEnvForTests();
+  resetEncryptionKeyForTests();
+  const started = Date.now();
+  const { handle, url, organizationId } = await seed(trackings);
+  console.log(`seeded ${trackings} trackings (+${trackings * SCANS.length} checkpoints) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const paths = Array.from({ length: trackings }, (_, i) => `/t/${HANDLE}/${trackingPageToken(organizationId, (i + 1).toString(16).padStart(32, "0"))}`);
+  const eventApi = await startEventApiStandIn();
+  const port = 3900 + Math.floor(Math.random() * 90);
+  const server = await startServer(url, port, { jobs: { mode: "inngest", eventApiUrl: eventApi.url } });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    const page = await fetch(`${base}${paths[0]}`);
+    const pageBytes = (await page.text()).length;
+    if (page.status !== 200) throw new Error(`the tracking page answered ${page.status}`);
+    // The page's text travels twice (HTML and the React payload): fit the padding to the bytes it adds.
+    const sizeWith = async (bytes: number) => (await (await fetch(`${base}/bench-page?bytes=${bytes}`)).text()).length;
+    const bare = await sizeWith(0);
+    const perByte = ((await sizeWith(1000)) - bare) / 1000;
+    const emptyPath = `/bench-page?bytes=${Math.max(0, Math.round((pageBytes - bare) / perByte))}`;
+    const emptyBytes = (await (await fetch(`${base}${emptyPath}`)).text()).length;
+
+    let next = 0;
+    const pageLoad = (seconds: number) =>
+      load({
+        url: base,
+        connections,
+        duration: seconds,
+        requests: [{ method: "GET", setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] }) }],
+      });
+    const emptyLoad = (seconds: number) => load({ url: `${base}${emptyPath}`, connections, duration: seconds });
+    // Warm both (JIT, route chunks, prepared statements).
+    await pageLoad(3);
+    await emptyLoad(3);
+    // The framework's speed swings on this VM: the two take turns and are compared over the same minute.
+    const ROUNDS = 3;
+    const pages: Measured[] = [];
+    const empties: Measured[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      empties.push(await emptyLoad(duration / ROUNDS));
+      pages.push(await pageLoad(duration / ROUNDS));
+    }
+    const measured = combined(pages);
+    const reference = combined(empties);
+    const row = (name: string, m: Measured) =>
+      console.log(`${name.padEnd(34)} ${m.perSecond.toFixed(0).padStart(7)} req/s   p50 ${m.p50Ms} ms   p99 ${m.p99Ms} ms   errors ${m.errors}`);
+    console.log(`\n${trackings} trackings, ${connections} concurrent clients, ${duration} s each, in ${ROUNDS} turns`);
+    console.log(`tracking page ${pageBytes} bytes, empty page ${emptyBytes} bytes`);
+    row("GET /t/<handle>/<token>", measured);
+    row("empty page of the same size", reference);
+    console.log(`turns, empty/tracking req/s: ${empties.map((empty, i) => `${empty.perSecond.toFixed(0)}/${pages[i]!.perSecond.toFixed(0)}`).join(", ")}`);
+    console.log(
+      JSON.stringify({
+        bench: "page",
+        per_s: Math.round(measured.perSecond),
+        p99_ms: measured.p99Ms,
+        empty_page_per_s: Math.round(reference.perSecond),
+        vs_empty_page: Number((measured.perSecond / reference.perSecond).toFixed(2)),
+      }),
+    );
+  } finally {
+    server.kill("SIGTERM");
+    eventApi.server.close();
+    await handle.close();
+  }
+}

@@ -1,0 +1,89 @@
+// What the HTTP benchmarks share: the Next.js build served in scale mode against a bench database,
+// a stand-in for Inngest's event API, and autocannon runs summed up.
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import autocannon from "autocannon";
+
+// Instances sharing a database need one key (lib/scale-mode-settings.ts): a fixed one serves the bench.
+export const BENCH_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString("base64");
+
+/** Inngest's event API as the app sees it (`POST /e/<key>` → ids); counts what it accepts. */
+export async function startEventApiStandIn(): Promise<{ server: Server; url: string; received: () => { events: number; sends: number } }> {
+  let received = 0;
+  let sends = 0;
+  const server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk: Buffer) => (body += chunk));
+    req.on("end", () => {
+      const events = JSON.parse(body || "[]") as unknown[];
+      const count = Array.isArray(events) ? events.length : 1;
+      received += count;
+      sends += 1;
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ ids: Array.from({ length: count }, (_, i) => `${received}-${i}`), status: 200 }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, received: () => ({ events: received, sends }) };
+}
+
+export type JobsSetting = { mode: "embedded" } | { mode: "inngest"; eventApiUrl: string };
+
+/** The production (or bench) build in scale mode on `url`, answering at `port` once `/bench/ping` does. */
+export async function startServer(
+  url: string,
+  port: number,
+  { rateLimitStore = "memory", jobs, env = {} }: { rateLimitStore?: string; jobs: JobsSetting; env?: Record<string, string> },
+): Promise<ChildProcess> {
+  const jobsEnv =
+    jobs.mode === "embedded"
+      ? { JOBS_MODE: "embedded" }
+      : { JOBS_MODE: "inngest", INNGEST_BASE_URL: jobs.eventApiUrl, INNGEST_EVENT_KEY: "bench", INNGEST_SIGNING_KEY: `signkey-test-${"0".repeat(64)}` };
+  const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATABASE_URL: url,
+      WAYBILL_ENCRYPTION_KEY: BENCH_ENCRYPTION_KEY,
+      NEXTAUTH_SECRET: "bench-nextauth-secret",
+      RATE_LIMIT_STORE: rateLimitStore,
+      ...jobsEnv,
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  for (let attempt = 0; attempt < 120; attempt++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/bench/ping`);
+      if (res.ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error("server did not start");
+}
+
+export interface Measured {
+  perSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+}
+
+export async function load(options: autocannon.Options): Promise<Measured> {
+  const result = await autocannon({ ...options, workers: 0 });
+  const non2xx = result.non2xx + result.errors;
+  return { perSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99, errors: non2xx };
+}
+
+/** Several runs as one: requests per second over their whole time, latencies of the worst run. */
+export function combined(runs: Measured[]): Measured {
+  return {
+    perSecond: runs.reduce((sum, run) => sum + run.perSecond, 0) / runs.length,
+    p50Ms: Math.max(...runs.map((run) => run.p50Ms)),
+    p99Ms: Math.max(...runs.map((run) => run.p99Ms)),
+    errors: runs.reduce((sum, run) => sum + run.errors, 0),
+  };
+}
