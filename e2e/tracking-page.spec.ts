@@ -64,7 +64,9 @@ test("a shopper looks up an order by its number and e-mail and sees the timeline
   await screenshot(page, "tracking-page-shipment");
 });
 
-test("a lookup by tracking number alone shows the shipment without any personal data", async ({ page }) => {
+test("a lookup by tracking number alone shows the shipment without any personal data", async ({ page, context }) => {
+  const hosts = new Set<string>();
+  page.on("request", (request) => hosts.add(new URL(request.url()).host));
   await page.goto(shipment.pagePath.split("/").slice(0, 3).join("/"));
   const byNumber = page.locator("form").filter({ hasText: "By tracking number" });
   await byNumber.getByLabel("Tracking number").fill(shipment.trackingNumber);
@@ -73,6 +75,9 @@ test("a lookup by tracking number alone shows the shipment without any personal 
   await waitForTimeline(page, "Delivered");
   const text = await page.locator("body").innerText();
   for (const personal of ["Ana", "Lima", "ana.lima", "example.com", "4155550199", shipment.orderNumber, "1011 AB"]) expect(text).not.toContain(personal);
+  // No call to another host, and no cookie at all.
+  expect([...hosts]).toEqual([new URL(baseURL()).host]);
+  expect(await context.cookies()).toEqual([]);
   await screenshot(page, "tracking-page-public");
 });
 
