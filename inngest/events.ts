@@ -169,6 +169,15 @@ export const trackingUpdated = defineEvent(
   }),
 );
 
+/**
+ * A tracking newly needs attention (lib/trackings/attention): sent by the scheduled evaluation for
+ * the reasons it added; endpoints that opted in get a `tracking_attention` webhook.
+ */
+export const trackingAttentionFlagged = defineEvent(
+  "tracking/attention.flagged",
+  z.object({ ...trackingRef, flags: z.array(z.object({ reason: z.string(), since: z.string() })).min(1) }),
+);
+
 /*
  * Webhooks (lib/webhooks). inngest/functions/fan-out-webhooks.ts stores one delivery per enabled
  * endpoint for every `tracking/updated` and `tracking/estimate.revised` and makes their first

@@ -8,6 +8,7 @@ export * from "./invitations";
 export * from "./trackings";
 export * from "./list-snapshots";
 export * from "./checkpoints";
+export * from "./attention-flags";
 export * from "./follow-ups";
 export * from "./job-events";
 export * from "./job-runs";

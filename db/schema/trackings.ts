@@ -138,6 +138,8 @@ export const trackings = pgTable(
     nextCouriers: jsonb("next_couriers").$type<NextCourier[]>().notNull().default([]),
 
     active: boolean("active").notNull().default(true),
+    /** It has an open attention flag (not resolved, not snoozed): the list's "needs attention" filter. */
+    needsAttention: boolean("needs_attention").notNull().default(false),
     tag: text("tag").notNull().default("Pending"),
     subtag: text("subtag").notNull().default("Pending_001"),
     subtagMessage: text("subtag_message").notNull().default("Pending"),

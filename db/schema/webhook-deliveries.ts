@@ -2,7 +2,7 @@ import { foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex } fr
 import { createdAt, tz } from "./_columns";
 import { type WebhookApiVersion, webhookEndpoints } from "./webhook-endpoints";
 
-export type WebhookEventKind = "tracking_update" | "edd_revise";
+export type WebhookEventKind = "tracking_update" | "edd_revise" | "tracking_attention";
 /** Why the delivery exists: a tracking event, the dashboard's "send test", or a redelivery of a stored one. */
 export type WebhookDeliveryTrigger = "event" | "test" | "redelivery";
 export type WebhookDeliveryStatus = "pending" | "delivered" | "failed";

@@ -20,6 +20,8 @@ export const webhookEndpoints = pgTable(
     apiVersion: text("api_version").$type<WebhookApiVersion>().notNull(),
     enabled: boolean("enabled").notNull().default(true),
     signatureHeader: text("signature_header").$type<WebhookSignatureHeader>().notNull().default("waybill-hmac-sha256"),
+    /** Opted in to `tracking_attention` events (a tracking newly needs attention); off unless asked for. */
+    attentionEvents: boolean("attention_events").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -3,29 +3,30 @@ import { getDb } from "@/db/client";
 import { attemptWebhookDeliveries } from "@/lib/webhooks/attempt-webhook-delivery";
 import { createWebhookDeliveries, type WebhookEventSource } from "@/lib/webhooks/create-webhook-deliveries";
 import { inngest } from "../client";
-import { trackingEstimateRevised, trackingUpdated, webhookDeliveryRequested } from "../events";
+import { trackingAttentionFlagged, trackingEstimateRevised, trackingUpdated, webhookDeliveryRequested } from "../events";
 
 /**
- * Every tracking update (`tracking_update`) and delivery-estimate move (`edd_revise`) becomes one
- * stored delivery per enabled webhook URL, and their first attempts go out together in the same step
+ * Every tracking update (`tracking_update`), delivery-estimate move (`edd_revise`) and newly needed
+ * attention (`tracking_attention`, to the URLs that opted in) becomes one stored delivery per enabled webhook URL, and their first attempts go out together in the same step
  * (most receivers answer 2xx at once, so most deliveries end in this run); deliver-webhook takes
  * each one still pending through the retry schedule.
  */
 export const fanOutWebhooks = inngest.createFunction(
-  { id: "fan-out-webhooks", priority: { run: "120" }, triggers: [trackingUpdated, trackingEstimateRevised] },
+  { id: "fan-out-webhooks", priority: { run: "120" }, triggers: [trackingUpdated, trackingEstimateRevised, trackingAttentionFlagged] },
   async ({ event, step }) => {
     const { organizationId, trackingId } = event.data;
+    const base = { organizationId, trackingId, sourceEventId: event.id!, isFirstTag: false, ts: Math.floor(event.ts! / 1000) };
     const source: WebhookEventSource =
       event.name === trackingUpdated.name
         ? {
-            organizationId,
-            trackingId,
-            sourceEventId: event.id!,
+            ...base,
             kind: "tracking_update",
-            isFirstTag: event.data.isFirstTag,
-            ts: Math.floor(Date.parse(event.data.updatedAt) / 1000),
+            isFirstTag: (event.data as { isFirstTag: boolean }).isFirstTag,
+            ts: Math.floor(Date.parse((event.data as { updatedAt: string }).updatedAt) / 1000),
           }
-        : { organizationId, trackingId, sourceEventId: event.id!, kind: "edd_revise", isFirstTag: false, ts: Math.floor(event.ts! / 1000) };
+        : event.name === trackingAttentionFlagged.name
+          ? { ...base, kind: "tracking_attention", attention: (event.data as { flags: Array<{ reason: string; since: string }> }).flags }
+          : { ...base, kind: "edd_revise" };
     let deliveries: number;
     let pending: string[];
     let firstAttempt = 2;

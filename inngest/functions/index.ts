@@ -3,6 +3,7 @@ import { callTrackingProvider } from "./call-tracking-provider";
 import { deliverWebhook } from "./deliver-webhook";
 import { dispatchPolls } from "./dispatch-polls";
 import { estimateDelivery } from "./estimate-delivery";
+import { evaluateAttentionHourly } from "./evaluate-attention";
 import { fanOutWebhooks } from "./fan-out-webhooks";
 import { notifyContacts } from "./notify-contacts";
 import { pollTrackings } from "./poll-trackings";
@@ -18,4 +19,5 @@ export const functions: InngestFunction.Any[] = [
   notifyContacts,
   callTrackingProvider,
   sweepFollowUpsFunction,
+  evaluateAttentionHourly,
 ];

@@ -1,6 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { checkpoints, type Checkpoint, type NewCheckpoint, type Tracking } from "@/db/schema";
+import { attentionFlags, checkpoints, type Checkpoint, type NewCheckpoint, type Tracking } from "@/db/schema";
 import { planTrackingUpdate, type TrackingChange, type TrackingUpdateInput, type TrackingUpdatePlan } from "./plan-tracking-update";
 import { loadCheckpoints } from "./tracking-record";
 import { updateTrackingRows } from "./update-tracking-rows";
@@ -47,6 +47,21 @@ async function writeCheckpoints(db: Executor, plans: TrackingUpdatePlan[]): Prom
 }
 
 /**
+ * A shipment that moves no longer needs attention: its flags go, and the scheduled evaluation
+ * flags it again if a reason still holds. Only flagged trackings cost a statement.
+ */
+async function clearAttentionOfMoved(db: Executor, plans: TrackingUpdatePlan[]): Promise<void> {
+  const moved = plans.filter((plan) => plan.tracking.needsAttention && (plan.fresh.length > 0 || plan.rewrite));
+  if (moved.length === 0) return;
+  for (const plan of moved) plan.set = { ...plan.set, needsAttention: false };
+  const byOrganization = new Map<string, string[]>();
+  for (const { tracking } of moved) byOrganization.set(tracking.organizationId, [...(byOrganization.get(tracking.organizationId) ?? []), tracking.id]);
+  for (const [organizationId, ids] of byOrganization) {
+    await db.delete(attentionFlags).where(and(eq(attentionFlags.organizationId, organizationId), inArray(attentionFlags.trackingId, ids)));
+  }
+}
+
+/**
  * The one write path for trackings' timelines, for one tracking or a poll's whole batch (rows
  * locked by the caller where concurrent writers matter): one read of the stored timelines, one
  * insert of the new checkpoints and one update of the tracking rows, however many trackings.
@@ -56,6 +71,7 @@ export async function applyTrackingUpdates(db: Executor, updates: TrackingUpdate
   const timelines = await loadTimelines(db, updates);
   const plans = updates.map(({ tracking, input }) => planTrackingUpdate(tracking, timelines.get(`${tracking.organizationId}/${tracking.id}`) ?? [], input));
   await writeCheckpoints(db, plans);
+  await clearAttentionOfMoved(db, plans);
   await updateTrackingRows(
     db,
     plans.filter((plan) => Object.keys(plan.set).length > 0),

@@ -9,6 +9,8 @@ export interface WebhookPayload {
   msg: Record<string, unknown>;
   /** Unix seconds. */
   ts: number;
+  /** `tracking_attention` only: the reasons the tracking newly needs attention, with their since-dates. */
+  attention?: Array<{ reason: string; since: string }>;
 }
 
 /**
@@ -16,6 +18,6 @@ export interface WebhookPayload {
  * a receiver that re-serialises the parsed body (the n8n trigger) signs the same bytes we did.
  */
 export function buildWebhookBody(payload: WebhookPayload): string {
-  const { event_id, event, is_tracking_first_tag, msg, ts } = payload;
-  return JSON.stringify({ event_id, event, is_tracking_first_tag, msg, ts });
+  const { event_id, event, is_tracking_first_tag, msg, ts, attention } = payload;
+  return JSON.stringify(attention ? { event_id, event, is_tracking_first_tag, msg, attention, ts } : { event_id, event, is_tracking_first_tag, msg, ts });
 }

@@ -19,6 +19,8 @@ export interface WebhookEventSource {
   isFirstTag: boolean;
   /** Unix seconds of the change. */
   ts: number;
+  /** `tracking_attention`: the new reasons; only endpoints that opted in receive it. */
+  attention?: Array<{ reason: string; since: string }>;
 }
 
 /**
@@ -27,7 +29,8 @@ export interface WebhookEventSource {
  * the deliveries still pending. The tracking is read as it is now, with every checkpoint so far.
  */
 export async function createWebhookDeliveries(db: Executor, source: WebhookEventSource, renderTracking: RenderTracking): Promise<string[]> {
-  const endpoints = await listWebhookEndpoints(db, source.organizationId, { enabledOnly: true });
+  const enabled = await listWebhookEndpoints(db, source.organizationId, { enabledOnly: true });
+  const endpoints = source.kind === "tracking_attention" ? enabled.filter((endpoint) => endpoint.attentionEvents) : enabled;
   if (!endpoints.length) return [];
   const record = await getTrackingOrThrow(db, source.organizationId, { id: source.trackingId }).catch((error: unknown) => {
     // Deleted since the event: nothing left to announce.
@@ -49,6 +52,7 @@ export async function createWebhookDeliveries(db: Executor, source: WebhookEvent
         is_tracking_first_tag: source.isFirstTag,
         msg: renderTracking(version, record),
         ts: source.ts,
+        attention: source.attention,
       });
       bodies.set(version, body);
     }

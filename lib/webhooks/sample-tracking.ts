@@ -78,6 +78,7 @@ export function sampleTrackingRecord(organizationId: string, now: Date): Trackin
     shippingMethod: null,
     nextCouriers: [],
     active: true,
+    needsAttention: false,
     tag: "InTransit",
     subtag: "InTransit_003",
     subtagMessage: "Arrival scan",

@@ -17,6 +17,7 @@ export function fullRecord(): TrackingRecord {
     subtag: "Delivered_005",
     subtagMessage: "Delivered to neighbor",
     active: false,
+    needsAttention: false,
     customFields: { gift: "yes" },
     orderTags: ["vip"],
     shipmentTags: ["fragile"],

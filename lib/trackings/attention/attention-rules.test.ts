@@ -37,7 +37,11 @@ describe("needs-attention rules, in business days", () => {
   });
 
   it("flags a label that gets no carrier scan within N business days", () => {
-    const labelOnly: AttentionFacts = { ...moving("2026-03-09"), tag: "InfoReceived", checkpoints: [{ date: "2026-03-06", tag: "InfoReceived", subtag: "InfoReceived_001" }] };
+    const labelOnly: AttentionFacts = {
+      ...moving("2026-03-09"),
+      tag: "InfoReceived",
+      checkpoints: [{ date: "2026-03-06", tag: "InfoReceived", subtag: "InfoReceived_001" }],
+    };
     // Label Friday 6 March: Monday and Tuesday are its two days; Wednesday 11 it is overdue.
     expect(attentionFlags(labelOnly, "2026-03-10", germany)).toEqual([]);
     expect(attentionFlags(labelOnly, "2026-03-11", germany)).toEqual([{ reason: "no_first_scan", since: "2026-03-11" }]);
@@ -66,7 +70,9 @@ describe("needs-attention rules, in business days", () => {
 
   it("an estimate on a Friday has not passed over the weekend", () => {
     expect(attentionFlags(moving("2026-03-12", { estimate: "2026-03-13" }), "2026-03-15", germany)).toEqual([]);
-    expect(attentionFlags(moving("2026-03-12", { estimate: "2026-03-13" }), "2026-03-16", germany)).toEqual([{ reason: "estimate_passed", since: "2026-03-16" }]);
+    expect(attentionFlags(moving("2026-03-12", { estimate: "2026-03-13" }), "2026-03-16", germany)).toEqual([
+      { reason: "estimate_passed", since: "2026-03-16" },
+    ]);
   });
 
   it("leaves delivered and expired shipments alone", () => {

@@ -1,0 +1,115 @@
+import { and, asc, eq, gt, inArray, notInArray } from "drizzle-orm";
+import type { Executor } from "@/db/client";
+import { attentionFlags as flagsTable, type Checkpoint, type Tracking, trackings } from "@/db/schema";
+import type { Tag } from "@/lib/carriers/types";
+import { MONDAY_TO_FRIDAY } from "@/lib/edd/business-days";
+import type { LocalDate } from "@/lib/edd/local-dates";
+import { transitCalendar } from "@/lib/edd/transit-calendar";
+import { trackingLane } from "@/lib/edd/tracking-lane";
+import { loadCheckpoints } from "@/lib/trackings/tracking-record";
+import { updateTrackingRows } from "@/lib/trackings/update-tracking-rows";
+import { type AttentionFacts, type AttentionFlag, attentionFlags, DEFAULT_FIRST_SCAN_DAYS } from "./attention-rules";
+import { laneGapP90 } from "./lane-gap";
+
+const PAGE = 500;
+
+/** A tracking that newly needs attention, for the `tracking_attention` webhook. */
+export interface NewlyFlagged {
+  organizationId: string;
+  trackingId: string;
+  flags: AttentionFlag[];
+}
+
+function factsOf(tracking: Tracking, timeline: Checkpoint[]): AttentionFacts {
+  const estimate = tracking.expectedDelivery ?? tracking.waybillEstimate?.estimated_delivery_date_max ?? null;
+  return {
+    tag: tracking.tag as Tag,
+    subtag: tracking.subtag,
+    createdOn: tracking.createdAt.toISOString().slice(0, 10),
+    checkpoints: timeline.map((checkpoint) => ({ date: checkpoint.checkpointTime.slice(0, 10), tag: checkpoint.tag as Tag, subtag: checkpoint.subtag })),
+    estimate: estimate ? estimate.slice(0, 10) : null,
+  };
+}
+
+/** Evaluates one organisation's page of trackings: flags added and dropped, `needs_attention` kept in step. */
+async function evaluatePage(
+  db: Executor,
+  organizationId: string,
+  rows: Tracking[],
+  today: LocalDate,
+  now: Date,
+  gaps: Map<string, Promise<number | null>>,
+): Promise<NewlyFlagged[]> {
+  const ids = rows.map((row) => row.id);
+  const [timelines, existing] = await Promise.all([
+    loadCheckpoints(db, organizationId, ids),
+    db
+      .select()
+      .from(flagsTable)
+      .where(and(eq(flagsTable.organizationId, organizationId), inArray(flagsTable.trackingId, ids))),
+  ]);
+  const newly: NewlyFlagged[] = [];
+  const updates: Array<{ tracking: Tracking; set: Partial<Tracking> }> = [];
+  for (const tracking of rows) {
+    const lane = trackingLane(tracking);
+    const calendar = transitCalendar(MONDAY_TO_FRIDAY, lane.origin, lane.destination);
+    const laneKey = `${tracking.slug}|${calendar.regions.map((region) => `${region.country}-${region.state ?? ""}`).join(",")}`;
+    if (!gaps.has(laneKey)) gaps.set(laneKey, laneGapP90(db, organizationId, tracking.slug, calendar));
+    const flags = attentionFlags(factsOf(tracking, timelines.get(tracking.id) ?? []), today, {
+      calendar,
+      laneGapP90: await gaps.get(laneKey)!,
+      firstScanDays: DEFAULT_FIRST_SCAN_DAYS,
+    });
+    const mine = existing.filter((flag) => flag.trackingId === tracking.id);
+    const reasons = new Set(flags.map((flag) => flag.reason));
+    const added = flags.filter((flag) => !mine.some((row) => row.reason === flag.reason));
+    const gone = mine.filter((row) => !reasons.has(row.reason as AttentionFlag["reason"])).map((row) => row.reason);
+    if (added.length) {
+      await db
+        .insert(flagsTable)
+        .values(added.map((flag) => ({ organizationId, trackingId: tracking.id, reason: flag.reason, since: flag.since, flaggedAt: now })));
+      newly.push({ organizationId, trackingId: tracking.id, flags: added });
+    }
+    if (gone.length) {
+      await db
+        .delete(flagsTable)
+        .where(and(eq(flagsTable.organizationId, organizationId), eq(flagsTable.trackingId, tracking.id), inArray(flagsTable.reason, gone)));
+    }
+    const open =
+      added.length > 0 ||
+      mine.some((row) => reasons.has(row.reason as AttentionFlag["reason"]) && !row.resolvedAt && (!row.snoozedUntil || row.snoozedUntil <= now));
+    if (open !== tracking.needsAttention) updates.push({ tracking, set: { needsAttention: open } });
+  }
+  await updateTrackingRows(db, updates);
+  return newly;
+}
+
+/**
+ * The scheduled evaluation: every active, undelivered tracking of one organisation is checked
+ * against the rules on `now`'s date. Returns those that newly need attention.
+ */
+export async function evaluateAttention(db: Executor, organizationId: string, now: Date): Promise<NewlyFlagged[]> {
+  const today = now.toISOString().slice(0, 10);
+  const gaps = new Map<string, Promise<number | null>>();
+  const newly: NewlyFlagged[] = [];
+  let after = "";
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(trackings)
+      .where(
+        and(
+          eq(trackings.organizationId, organizationId),
+          eq(trackings.active, true),
+          notInArray(trackings.tag, ["Delivered", "Expired"]),
+          gt(trackings.id, after),
+        ),
+      )
+      .orderBy(asc(trackings.id))
+      .limit(PAGE);
+    if (rows.length === 0) break;
+    newly.push(...(await evaluatePage(db, organizationId, rows, today, now, gaps)));
+    after = rows.at(-1)!.id;
+  }
+  return newly;
+}
