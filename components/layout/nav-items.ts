@@ -8,7 +8,13 @@ export interface NavItem {
 }
 
 export const NAV_GROUPS: Array<{ label: string; items: NavItem[] }> = [
-  { label: "Shipments", items: [{ href: "/trackings", label: "Trackings", icon: "trackings" }] },
+  {
+    label: "Shipments",
+    items: [
+      { href: "/trackings", label: "Trackings", icon: "trackings" },
+      { href: "/trackings/attention", label: "Needs attention", icon: "notifications" },
+    ],
+  },
   {
     label: "Developers",
     items: [

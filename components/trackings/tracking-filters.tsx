@@ -17,6 +17,7 @@ export interface ListFilters {
 }
 
 export const FILTER_NAMES = ["keyword", "tag", "slug", "from", "to"] as const;
+const ATTENTION = "attention";
 
 export function readFilters(params: URLSearchParams): ListFilters {
   return {
@@ -32,7 +33,9 @@ export function readFilters(params: URLSearchParams): ListFilters {
 export function apiQueryOf(filters: ListFilters): URLSearchParams {
   const query = new URLSearchParams();
   if (filters.keyword.trim()) query.set("keyword", filters.keyword.trim());
-  if (filters.tag) query.set("tag", filters.tag);
+  // "attention" is not a status: it asks for the trackings that need a person.
+  if (filters.tag === ATTENTION) query.set("needs_attention", "true");
+  else if (filters.tag) query.set("tag", filters.tag);
   if (filters.slug) query.set("slug", filters.slug);
   if (filters.from) query.set("created_at_min", new Date(`${filters.from}T00:00:00`).toISOString());
   if (filters.to) query.set("created_at_max", new Date(`${filters.to}T23:59:59.999`).toISOString());
@@ -74,6 +77,7 @@ export function TrackingFilters({ filters, onChange, onClear, preferredSlugs }: 
         {(control) => (
           <SelectInput {...control} value={filters.tag} onChange={(event) => onChange("tag", event.target.value)}>
             <option value="">Any status</option>
+            <option value={ATTENTION}>Needs attention</option>
             {Object.entries(STATUSES).map(([tag, status]) => (
               <option key={tag} value={tag}>
                 {status.label}

@@ -13,4 +13,5 @@ CREATE TABLE "attention_flags" (
 ALTER TABLE "trackings" ADD COLUMN "needs_attention" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "webhook_endpoints" ADD COLUMN "attention_events" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "attention_flags" ADD CONSTRAINT "attention_flags_organization_id_tracking_id_trackings_organization_id_id_fk" FOREIGN KEY ("organization_id","tracking_id") REFERENCES "public"."trackings"("organization_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "attention_flags_queue_idx" ON "attention_flags" USING btree ("organization_id","since");
+CREATE INDEX "attention_flags_queue_idx" ON "attention_flags" USING btree ("organization_id","since");--> statement-breakpoint
+CREATE INDEX "trackings_attention_idx" ON "trackings" USING btree ("organization_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "trackings"."needs_attention";

@@ -174,6 +174,10 @@ export const trackings = pgTable(
     index("trackings_slug_list_idx").on(table.organizationId, table.slug, table.tag, table.createdAt.desc(), table.id.desc()),
     index("trackings_number_idx").on(table.organizationId, table.trackingNumber),
     index("trackings_order_idx").on(table.organizationId, table.orderId),
+    // The list's "needs attention" filter: few rows, newest first.
+    index("trackings_attention_idx")
+      .on(table.organizationId, table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.needsAttention}`),
     // Deleting a courier connection asks whether trackings still use it.
     index("trackings_connection_idx").on(table.organizationId, table.courierConnectionId),
     // The dispatcher's query: active trackings that are due.

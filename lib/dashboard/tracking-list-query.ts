@@ -14,6 +14,7 @@ const listQuery = z.object({
   slug: z.string().trim().toLowerCase().max(64).optional(),
   created_at_min: instant.optional(),
   created_at_max: instant.optional(),
+  needs_attention: z.enum(["true"]).optional(),
   cursor: z.string().max(512).optional(),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
 });
@@ -32,13 +33,14 @@ export function parseTrackingListQuery(query: URLSearchParams): { filter: Tracki
     const field = String(issue.path[0] ?? "query");
     throw new InvalidError(field, "invalid", `The value of \`${field}\` is invalid: ${issue.message}`);
   }
-  const { keyword, tag, slug, created_at_min, created_at_max, cursor, limit } = parsed.data;
+  const { keyword, tag, slug, created_at_min, created_at_max, needs_attention, cursor, limit } = parsed.data;
   const filter: TrackingListFilter = {
     keyword: keyword || undefined,
     tags: tag ? [tag] : undefined,
     slugs: slug ? [slug] : undefined,
     createdAtMin: created_at_min ? new Date(created_at_min) : undefined,
     createdAtMax: created_at_max ? new Date(created_at_max) : undefined,
+    needsAttention: needs_attention === "true" || undefined,
   };
   if (filter.createdAtMin && filter.createdAtMax && filter.createdAtMin > filter.createdAtMax) {
     throw new InvalidError("created_at_min", "invalid", "The start of the date range is after its end.");

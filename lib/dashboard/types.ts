@@ -194,3 +194,14 @@ export interface MessagePreview {
   text: string;
   sms: string;
 }
+
+/** A tracking in the needs-attention queue, with its open reasons, newest first. */
+export interface AttentionEntryView {
+  trackingId: string;
+  trackingNumber: string;
+  courierName: string;
+  tag: string;
+  title: string | null;
+  orderId: string | null;
+  flags: Array<{ reason: string; since: string; note: string | null }>;
+}

@@ -18,6 +18,8 @@ export interface StatusChange {
   sourceEventId: string;
   /** The status reached, or `estimate_revised`: picks the merchant's template, and whether to send at all. */
   trigger: TemplateTrigger;
+  /** A merchant asked for this message (the attention queue's "contact customer"): sent even for a trigger turned off. */
+  requested?: boolean;
 }
 
 /**
@@ -34,7 +36,7 @@ export async function prepareContactNotifications(db: Executor, change: StatusCh
   });
   if (!record || (!record.tracking.emails.length && !record.tracking.smses.length)) return [];
   const [organization] = await db.select().from(organizations).where(eq(organizations.id, change.organizationId)).limit(1);
-  if (!organization || !enabledTriggers(organization).includes(change.trigger)) return [];
+  if (!organization || (!change.requested && !enabledTriggers(organization).includes(change.trigger))) return [];
   rememberPageHandle(organization);
   const language = notificationLanguage(record.tracking.language);
   const composed = composeNotification(record, {

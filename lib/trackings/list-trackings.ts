@@ -22,6 +22,8 @@ export interface TrackingListFilter {
   shipmentTags?: string[];
   orderId?: string;
   transitTimeDays?: number;
+  /** Only trackings with an open attention flag. */
+  needsAttention?: boolean;
 }
 
 export type TrackingListPaging = { kind: "page"; page: number; limit: number } | { kind: "cursor"; cursor?: string; limit: number };
@@ -85,6 +87,11 @@ function compileFilter(organizationId: string, filter: TrackingListFilter): Comp
     add("shipmentTags", sql`${trackings.shipmentTags} && ${placeholder("shipmentTags")}::text[]`, filter.shipmentTags);
   }
   if (filter.orderId) add("orderId", eq(trackings.orderId, placeholder("orderId")), filter.orderId);
+  // A constant condition, so the partial index on flagged trackings serves it.
+  if (filter.needsAttention) {
+    compiled.conditions.push(eq(trackings.needsAttention, true));
+    compiled.shape += "needsAttention;";
+  }
   if (filter.transitTimeDays !== undefined) {
     add(
       "transitTimeDays",
