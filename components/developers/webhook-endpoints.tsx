@@ -33,6 +33,7 @@ function AddEndpointForm() {
     url: "",
     apiVersion: "2026-07" as WebhookEndpointView["apiVersion"],
     signatureHeader: "waybill-hmac-sha256" as WebhookEndpointView["signatureHeader"],
+    attentionEvents: false,
   });
   const add = useMutation({
     mutationFn: (body: typeof values) => fetchJson("/api/dashboard/webhooks/endpoints", { method: "POST", body }),
@@ -97,6 +98,10 @@ function AddEndpointForm() {
           </SelectInput>
         )}
       </Field>
+      <label className="flex items-center gap-2 text-sm text-slate-700">
+        <Checkbox checked={values.attentionEvents} onChange={(event) => setValues({ ...values, attentionEvents: event.target.checked })} />
+        Also send tracking_attention events (a shipment newly needs attention)
+      </label>
       {add.isError && <Alert tone="error">{errorMessage(add.error)}</Alert>}
     </form>
   );
@@ -121,6 +126,7 @@ function EndpointRow({ endpoint, onDelete }: { endpoint: WebhookEndpointView; on
           <p className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-slate-500">
             <Badge tone="indigo">{endpoint.apiVersion}</Badge>
             <span>signed in {endpoint.signatureHeader}</span>
+            {endpoint.attentionEvents && <Badge tone="amber">+ tracking_attention</Badge>}
             {!endpoint.enabled && <Badge tone="zinc">Disabled</Badge>}
           </p>
         </div>

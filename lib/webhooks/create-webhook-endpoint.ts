@@ -32,6 +32,7 @@ export async function createWebhookEndpoint(db: Executor, organizationId: string
         apiVersion: input.apiVersion,
         enabled: input.enabled ?? true,
         signatureHeader: input.signatureHeader ?? "waybill-hmac-sha256",
+        attentionEvents: input.attentionEvents ?? false,
       })
       .returning();
     return endpoint!;

@@ -24,6 +24,7 @@ export async function updateWebhookEndpoint(db: Executor, organizationId: string
       ...(patch.apiVersion ? { apiVersion: patch.apiVersion } : {}),
       ...(patch.enabled === undefined ? {} : { enabled: patch.enabled }),
       ...(patch.signatureHeader ? { signatureHeader: patch.signatureHeader } : {}),
+      ...(patch.attentionEvents === undefined ? {} : { attentionEvents: patch.attentionEvents }),
       updatedAt: new Date(),
     })
     .where(and(eq(webhookEndpoints.organizationId, organizationId), eq(webhookEndpoints.id, endpointId)))

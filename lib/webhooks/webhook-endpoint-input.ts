@@ -10,6 +10,8 @@ export const webhookEndpointInput = z.object({
   apiVersion: z.enum(API_VERSIONS satisfies readonly WebhookApiVersion[]),
   enabled: z.boolean().optional(),
   signatureHeader: z.enum(WEBHOOK_SIGNATURE_HEADERS).optional(),
+  /** Also send `tracking_attention` events (a shipment newly needs attention). */
+  attentionEvents: z.boolean().optional(),
 });
 
 export const webhookEndpointPatch = webhookEndpointInput.partial();

@@ -13,13 +13,14 @@ export interface WebhookEndpointView {
   apiVersion: WebhookEndpoint["apiVersion"];
   enabled: boolean;
   signatureHeader: WebhookEndpoint["signatureHeader"];
+  attentionEvents: boolean;
   createdAt: string;
   updatedAt: string;
 }
 
 export function webhookEndpointView(endpoint: WebhookEndpoint): WebhookEndpointView {
-  const { id, url, apiVersion, enabled, signatureHeader } = endpoint;
-  return { id, url, apiVersion, enabled, signatureHeader, createdAt: endpoint.createdAt.toISOString(), updatedAt: endpoint.updatedAt.toISOString() };
+  const { id, url, apiVersion, enabled, signatureHeader, attentionEvents } = endpoint;
+  return { id, url, apiVersion, enabled, signatureHeader, attentionEvents, createdAt: endpoint.createdAt.toISOString(), updatedAt: endpoint.updatedAt.toISOString() };
 }
 
 export interface WebhookSecretView {
