@@ -1,4 +1,5 @@
 import type { InngestFunction } from "inngest";
+import { attentionDigest } from "./attention-digest";
 import { callTrackingProvider } from "./call-tracking-provider";
 import { deliverWebhook } from "./deliver-webhook";
 import { dispatchPolls } from "./dispatch-polls";
@@ -20,4 +21,5 @@ export const functions: InngestFunction.Any[] = [
   callTrackingProvider,
   sweepFollowUpsFunction,
   evaluateAttentionHourly,
+  attentionDigest,
 ];

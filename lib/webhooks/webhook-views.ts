@@ -20,7 +20,16 @@ export interface WebhookEndpointView {
 
 export function webhookEndpointView(endpoint: WebhookEndpoint): WebhookEndpointView {
   const { id, url, apiVersion, enabled, signatureHeader, attentionEvents } = endpoint;
-  return { id, url, apiVersion, enabled, signatureHeader, attentionEvents, createdAt: endpoint.createdAt.toISOString(), updatedAt: endpoint.updatedAt.toISOString() };
+  return {
+    id,
+    url,
+    apiVersion,
+    enabled,
+    signatureHeader,
+    attentionEvents,
+    createdAt: endpoint.createdAt.toISOString(),
+    updatedAt: endpoint.updatedAt.toISOString(),
+  };
 }
 
 export interface WebhookSecretView {

@@ -6,6 +6,8 @@ import { setupTestDatabase } from "@/testing/database";
 import { createTenant } from "@/testing/factories";
 import { createTestTracking, storeScan } from "@/testing/tracking-updates";
 import { listAttentionQueue, noteAttention, resolveAttention, snoozeAttention } from "./attention-queue";
+import { addMember } from "@/lib/accounts/add-member";
+import { composeAttentionDigest } from "./attention-digest";
 import { contactCustomer } from "./contact-customer";
 import { evaluateAttention } from "./evaluate-attention";
 
@@ -57,5 +59,19 @@ describe("the needs-attention queue", () => {
     await evaluateAttention(database.db, organizationId, day("2026-03-18"));
     expect(await listAttentionQueue(database.db, organizationId, day("2026-03-18"))).toEqual([]);
     await expect(resolveAttention(database.db, organizationId, trackingId, day("2026-03-18"))).rejects.toMatchObject({ entity: "attention" });
+  });
+
+  it("sums the queue up for the organisation's admins once a day, and stays silent when all is well", async () => {
+    const { organizationId, trackingId } = await stalledShipment();
+    const admin = `admin-${trackingId}@shop.example`;
+    await addMember(database.db, organizationId, { email: admin, role: "admin" });
+    await addMember(database.db, organizationId, { email: `member-${trackingId}@shop.example`, role: "member" });
+    const digest = await composeAttentionDigest(database.db, organizationId, "Shop", day("2026-03-16"));
+    expect(digest).toMatchObject({ to: [admin], subject: "1 shipment needs attention" });
+    expect(digest!.text).toContain("1 × no news for longer than usual");
+    expect(digest!.text).toContain(`Blue mug, ITOD-1-`);
+    expect(digest!.text).toContain(`/trackings/${trackingId}`);
+    await resolveAttention(database.db, organizationId, trackingId, day("2026-03-16"));
+    expect(await composeAttentionDigest(database.db, organizationId, "Shop", day("2026-03-16"))).toBeNull();
   });
 });
