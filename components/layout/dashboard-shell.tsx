@@ -34,7 +34,13 @@ function Navigation({ user, onNavigate }: { user: ShellUser; onNavigate?: () => 
             <p className="px-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">{group.label}</p>
             <ul className="mt-2 space-y-0.5">
               {items.map((item) => {
-                const current = pathname === item.href || pathname.startsWith(`${item.href}/`);
+                // A page under another item's path (Needs attention under Trackings) marks only its own item.
+                const deeper = NAV_GROUPS.some((other) =>
+                  other.items.some(
+                    (entry) => entry.href.length > item.href.length && entry.href.startsWith(`${item.href}/`) && pathname.startsWith(entry.href),
+                  ),
+                );
+                const current = !deeper && (pathname === item.href || pathname.startsWith(`${item.href}/`));
                 return (
                   <li key={item.href}>
                     <Link

@@ -12,6 +12,7 @@ import { startWebhookReceiver, type WebhookReceiver } from "@/testing/webhook-re
 import { deliverWebhook } from "./deliver-webhook";
 import { evaluateAttentionHourly } from "./evaluate-attention";
 import { fanOutWebhooks } from "./fan-out-webhooks";
+import { flagAttentionNow } from "./flag-attention-now";
 
 const database = setupTestDatabase();
 // Monday 2 March 2026, 08:00 UTC.
@@ -25,7 +26,7 @@ beforeAll(async () => {
   receiver = await startWebhookReceiver();
   vi.stubEnv("WEBHOOK_ALLOW_PRIVATE", "true");
   resetEnvForTests();
-  jobs = await createTestEngine({ db: database.db, functions: [evaluateAttentionHourly, fanOutWebhooks, deliverWebhook], clock });
+  jobs = await createTestEngine({ db: database.db, functions: [evaluateAttentionHourly, flagAttentionNow, fanOutWebhooks, deliverWebhook], clock });
 });
 afterAll(async () => {
   await jobs.stop();
@@ -83,5 +84,19 @@ describe("needs attention, under the manual clock", () => {
     expect(await needsAttention(organization.id, trackingId)).toBe(false);
     await jobs.advance("2h");
     expect(await flagsOf(organization.id, trackingId)).toEqual([]);
+  });
+
+  it("flags a failed delivery attempt the moment it is stored, without waiting for the hour", async () => {
+    const { organization, key } = await createTenant(database.db);
+    const trackingId = await createTestTracking(key);
+    await storeScan(organization.id, trackingId, {
+      tag: "AttemptFail",
+      subtag: "AttemptFail_002",
+      message: "Nobody home",
+      checkpointTime: "2026-03-10T11:00:00",
+    });
+    await jobs.drain();
+    expect(await flagsOf(organization.id, trackingId)).toEqual([{ reason: "failed_attempt", since: "2026-03-10" }]);
+    expect(await needsAttention(organization.id, trackingId)).toBe(true);
   });
 });

@@ -6,6 +6,7 @@ import { dispatchPolls } from "./dispatch-polls";
 import { estimateDelivery } from "./estimate-delivery";
 import { evaluateAttentionHourly } from "./evaluate-attention";
 import { fanOutWebhooks } from "./fan-out-webhooks";
+import { flagAttentionNow } from "./flag-attention-now";
 import { notifyContacts } from "./notify-contacts";
 import { pollTrackings } from "./poll-trackings";
 import { sweepFollowUpsFunction } from "./sweep-follow-ups";
@@ -22,4 +23,5 @@ export const functions: InngestFunction.Any[] = [
   sweepFollowUpsFunction,
   evaluateAttentionHourly,
   attentionDigest,
+  flagAttentionNow,
 ];

@@ -84,6 +84,15 @@ async function evaluatePage(
   return newly;
 }
 
+/** Evaluates some trackings of one organisation now (a failed attempt or an exception needs no waiting for the hour). */
+export async function evaluateAttentionOf(db: Executor, organizationId: string, trackingIds: string[], now: Date): Promise<NewlyFlagged[]> {
+  const rows = await db
+    .select()
+    .from(trackings)
+    .where(and(eq(trackings.organizationId, organizationId), inArray(trackings.id, trackingIds)));
+  return rows.length ? evaluatePage(db, organizationId, rows, now.toISOString().slice(0, 10), now, new Map()) : [];
+}
+
 /**
  * The scheduled evaluation: every active, undelivered tracking of one organisation is checked
  * against the rules on `now`'s date. Returns those that newly need attention.
