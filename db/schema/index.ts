@@ -9,6 +9,7 @@ export * from "./trackings";
 export * from "./list-snapshots";
 export * from "./checkpoints";
 export * from "./attention-flags";
+export * from "./insight-rollups";
 export * from "./follow-ups";
 export * from "./job-events";
 export * from "./job-runs";

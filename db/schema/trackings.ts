@@ -152,6 +152,9 @@ export const trackings = pgTable(
     pickedUpAt: tz("picked_up_at"),
     deliveredAt: tz("delivered_at"),
     waybillEstimate: jsonb("waybill_estimate").$type<WaybillEstimate>(),
+    /** The first delivery date estimated (the carrier's, else Waybill's), and how often it moved since: Insights' on-time and revision figures. */
+    firstEstimate: text("first_estimate"),
+    estimateRevisions: integer("estimate_revisions").notNull().default(0),
 
     retrackCount: integer("retrack_count").notNull().default(0),
     /** When the poller should next ask the carrier; null while inactive. */

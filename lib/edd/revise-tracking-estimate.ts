@@ -4,6 +4,8 @@ import { trackings, type WaybillEstimate } from "@/db/schema";
 import { withCheckpoints } from "@/lib/trackings/tracking-record";
 import { estimateTrackingDelivery, type TrackingEstimate } from "./estimate-tracking-delivery";
 import { getEddModel } from "./get-edd-model";
+import { estimateBookkeeping } from "@/lib/trackings/insights/contribution";
+import { recordRollupChanges } from "@/lib/trackings/insights/record-rollups";
 
 export interface EstimateRevision {
   previous: WaybillEstimate | null;
@@ -31,7 +33,9 @@ export async function reviseTrackingEstimate(db: Database, organizationId: strin
     const previous = row.waybillEstimate;
     // The column is typed without `confidence_code`, which this module adds.
     if (previous && ALL_KEYS.every((key) => (previous as Partial<TrackingEstimate>)[key] === estimate[key])) return null;
-    await tx.update(trackings).set({ waybillEstimate: estimate }).where(where);
+    const set = { waybillEstimate: estimate, ...estimateBookkeeping(row, { waybillEstimate: estimate }) };
+    await tx.update(trackings).set(set).where(where);
+    await recordRollupChanges(tx, [{ before: row, after: { ...row, ...set } }]);
     const revised = previous !== null && DATE_KEYS.some((key) => previous[key] !== estimate[key]);
     return { previous, estimate, revised };
   });

@@ -4,6 +4,8 @@ import { attentionFlags, checkpoints, type Checkpoint, type NewCheckpoint, type 
 import { planTrackingUpdate, type TrackingChange, type TrackingUpdateInput, type TrackingUpdatePlan } from "./plan-tracking-update";
 import { loadCheckpoints } from "./tracking-record";
 import { updateTrackingRows } from "./update-tracking-rows";
+import { estimateBookkeeping } from "./insights/contribution";
+import { recordRollupChanges } from "./insights/record-rollups";
 
 export type { CheckpointInput, TrackingChange, TrackingUpdateInput } from "./plan-tracking-update";
 
@@ -70,8 +72,13 @@ export async function applyTrackingUpdates(db: Executor, updates: TrackingUpdate
   if (updates.length === 0) return [];
   const timelines = await loadTimelines(db, updates);
   const plans = updates.map(({ tracking, input }) => planTrackingUpdate(tracking, timelines.get(`${tracking.organizationId}/${tracking.id}`) ?? [], input));
+  for (const plan of plans) plan.set = { ...plan.set, ...estimateBookkeeping(plan.tracking, plan.set) };
   await writeCheckpoints(db, plans);
   await clearAttentionOfMoved(db, plans);
+  await recordRollupChanges(
+    db,
+    plans.map((plan) => ({ before: plan.tracking, after: { ...plan.tracking, ...plan.set } })),
+  );
   await updateTrackingRows(
     db,
     plans.filter((plan) => Object.keys(plan.set).length > 0),

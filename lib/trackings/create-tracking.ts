@@ -14,6 +14,7 @@ import { requestPollAndEstimate } from "./poll-requests";
 import { additionalFieldsOf, searchTextOf, trackingDedupeKey, type TrackingPatch } from "./tracking-patch";
 import type { TrackingRecord } from "./tracking-record";
 import { validateTrackingNumber } from "./validate-tracking-number";
+import { recordRollupChanges } from "./insights/record-rollups";
 
 export interface CreateTrackingInput {
   trackingNumber: unknown;
@@ -87,6 +88,7 @@ export async function createTracking(db: Executor, organization: Organization, i
 
   const created = await insertTracking(db, row, connection);
   if (created) {
+    await recordRollupChanges(db, [{ before: null, after: created }]);
     const tracking = await linkReturnShipment(db, created);
     // The row is due now (its own durable record of the first poll); asking at once only saves the dispatcher's minute.
     await requestPollAndEstimate(db, tracking);

@@ -7,6 +7,7 @@ import { requestPollAndEstimate } from "./poll-requests";
 import { sendFollowUps } from "./follow-ups";
 import { recordProviderFollowUp } from "./provider-follow-up";
 import { withCheckpoints, type TrackingRecord } from "./tracking-record";
+import { recordRollupChanges } from "./insights/record-rollups";
 
 export const MAX_RETRACKS = 3;
 
@@ -24,6 +25,7 @@ export async function retrackTracking(db: Database, organizationId: string, loca
       .set({ ...restart, active: true, retrackCount: current.retrackCount + 1, nextPollAt: now, updatedAt: now })
       .where(and(eq(trackings.organizationId, organizationId), eq(trackings.id, current.id)))
       .returning();
+    await recordRollupChanges(tx, [{ before: current, after: updated! }]);
     const [record] = await withCheckpoints(tx, [updated!]);
     return { record: record!, providerRestart: await recordProviderFollowUp(tx, "restart", updated!) };
   });

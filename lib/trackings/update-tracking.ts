@@ -12,6 +12,7 @@ import { sendFollowUps } from "./follow-ups";
 import { recordCourierChangeFollowUp } from "./provider-follow-up";
 import { additionalFieldsOf, searchTextOf, trackingDedupeKey, type TrackingPatch } from "./tracking-patch";
 import { withCheckpoints, type TrackingRecord } from "./tracking-record";
+import { recordRollupChanges } from "./insights/record-rollups";
 
 export interface UpdateTrackingInput {
   fields: TrackingPatch;
@@ -91,6 +92,7 @@ export async function updateTracking(
         }
         throw error;
       });
+    await recordRollupChanges(tx, [{ before: current, after: updated! }]);
     const [record] = await withCheckpoints(tx, [updated!]);
     const providerFollowUp = courierChanged ? await recordCourierChangeFollowUp(tx, current, updated!) : null;
     return { result: { record: record!, courierChanged }, providerFollowUp };

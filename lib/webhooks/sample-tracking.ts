@@ -79,6 +79,8 @@ export function sampleTrackingRecord(organizationId: string, now: Date): Trackin
     nextCouriers: [],
     active: true,
     needsAttention: false,
+    firstEstimate: null,
+    estimateRevisions: 0,
     tag: "InTransit",
     subtag: "InTransit_003",
     subtagMessage: "Arrival scan",

@@ -18,6 +18,8 @@ export function fullRecord(): TrackingRecord {
     subtagMessage: "Delivered to neighbor",
     active: false,
     needsAttention: false,
+    firstEstimate: null,
+    estimateRevisions: 0,
     customFields: { gift: "yes" },
     orderTags: ["vip"],
     shipmentTags: ["fragile"],

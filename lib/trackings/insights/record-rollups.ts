@@ -1,0 +1,72 @@
+import { sql } from "drizzle-orm";
+import type { Executor } from "@/db/client";
+import { insightRollups, insightTransit, type Tracking } from "@/db/schema";
+import { type Contribution, contributionOf, COUNTERS, type Counter, type RollupKey } from "./contribution";
+
+export interface RowChange {
+  before: Tracking | null;
+  after: Tracking | null;
+}
+
+const keyOf = (key: RollupKey) => `${key.organizationId}|${key.day}|${key.slug}|${key.origin}|${key.destination}`;
+
+/** The changes' net effect: counters and transit buckets by row, zero entries dropped. */
+export function rollupDeltas(changes: readonly RowChange[]) {
+  const counters = new Map<string, { key: RollupKey; values: Partial<Record<Counter, number>> }>();
+  const transit = new Map<string, { key: RollupKey; businessDays: number; shipments: number }>();
+  const apply = (contribution: Contribution, sign: 1 | -1) => {
+    const id = keyOf(contribution.key);
+    const entry = counters.get(id) ?? { key: contribution.key, values: {} };
+    for (const [counter, value] of Object.entries(contribution.counters) as Array<[Counter, number]>)
+      entry.values[counter] = (entry.values[counter] ?? 0) + sign * value;
+    counters.set(id, entry);
+    if (contribution.transitBusinessDays !== null) {
+      const bucket = `${id}|${contribution.transitBusinessDays}`;
+      const row = transit.get(bucket) ?? { key: contribution.key, businessDays: contribution.transitBusinessDays, shipments: 0 };
+      row.shipments += sign;
+      transit.set(bucket, row);
+    }
+  };
+  for (const { before, after } of changes) {
+    if (before) apply(contributionOf(before), -1);
+    if (after) apply(contributionOf(after), 1);
+  }
+  const counterRows = [...counters.values()].filter((entry) => Object.values(entry.values).some((value) => value !== 0));
+  return { counterRows, transitRows: [...transit.values()].filter((row) => row.shipments !== 0) };
+}
+
+/**
+ * Adds the changes of tracking rows to the rollups, in the caller's transaction: two upserts at most,
+ * none when nothing the rollups count has changed (most polls).
+ */
+export async function recordRollupChanges(db: Executor, changes: readonly RowChange[]): Promise<void> {
+  const { counterRows, transitRows } = rollupDeltas(changes);
+  if (counterRows.length) {
+    const set = Object.fromEntries(
+      COUNTERS.map((counter) => [counter, sql`${insightRollups[counter]} + excluded.${sql.identifier(insightRollups[counter].name)}`]),
+    );
+    await db
+      .insert(insightRollups)
+      .values(counterRows.map(({ key, values }) => ({ ...key, ...Object.fromEntries(COUNTERS.map((counter) => [counter, values[counter] ?? 0])) })))
+      .onConflictDoUpdate({
+        target: [insightRollups.organizationId, insightRollups.day, insightRollups.slug, insightRollups.origin, insightRollups.destination],
+        set,
+      });
+  }
+  if (transitRows.length) {
+    await db
+      .insert(insightTransit)
+      .values(transitRows.map(({ key, businessDays, shipments }) => ({ ...key, businessDays, shipments })))
+      .onConflictDoUpdate({
+        target: [
+          insightTransit.organizationId,
+          insightTransit.day,
+          insightTransit.slug,
+          insightTransit.origin,
+          insightTransit.destination,
+          insightTransit.businessDays,
+        ],
+        set: { shipments: sql`${insightTransit.shipments} + excluded.shipments` },
+      });
+  }
+}
