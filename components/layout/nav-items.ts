@@ -13,6 +13,7 @@ export const NAV_GROUPS: Array<{ label: string; items: NavItem[] }> = [
     items: [
       { href: "/trackings", label: "Trackings", icon: "trackings" },
       { href: "/trackings/attention", label: "Needs attention", icon: "notifications" },
+      { href: "/insights", label: "Insights", icon: "reference" },
     ],
   },
   {

@@ -205,3 +205,28 @@ export interface AttentionEntryView {
   orderId: string | null;
   flags: Array<{ reason: string; since: string; note: string | null }>;
 }
+
+/** The Insights page: shipments by status over time, courier scorecards, transit by lane. */
+export interface InsightsView {
+  filter: { from: string; to: string; slug?: string; origin?: string; destination?: string };
+  statuses: Array<{ day: string } & Record<string, number | string>>;
+  couriers: Array<{
+    slug: string;
+    name: string;
+    shipments: number;
+    delivered: number;
+    deliveredShare: number | null;
+    exceptionShare: number | null;
+    failedAttemptShare: number | null;
+    returnedShare: number | null;
+    lost: number;
+    damaged: number;
+    onTimeFirstEstimate: number | null;
+    onTimePromised: number | null;
+    revisedShare: number | null;
+    estimateAccuracy: number | null;
+  }>;
+  lanes: Array<{ slug: string; name: string; origin: string; destination: string; delivered: number; median: number; p90: number }>;
+  /** Share of delivered shipments that arrived inside their estimated range. */
+  estimateAccuracy: number | null;
+}
