@@ -48,19 +48,21 @@ function ChartCard({
   table: React.ReactNode;
 }) {
   return (
-    <Card>
-      <CardHeader title={title} description={description} />
-      <CardBody className="space-y-4">
-        <div className="h-72 w-full">{children}</div>
-        <details>
-          <summary className="cursor-pointer text-sm font-medium text-slate-800">The numbers</summary>
-          <div className="mt-2 overflow-x-auto">{table}</div>
-        </details>
-        <a href={csv} className="text-sm text-indigo-700 underline underline-offset-2">
-          Download CSV
-        </a>
-      </CardBody>
-    </Card>
+    <section aria-label={title}>
+      <Card>
+        <CardHeader title={title} description={description} />
+        <CardBody className="space-y-4">
+          <div className="h-72 w-full">{children}</div>
+          <details>
+            <summary className="cursor-pointer text-sm font-medium text-slate-800">The numbers</summary>
+            <div className="mt-2 overflow-x-auto">{table}</div>
+          </details>
+          <a href={csv} className="text-sm text-indigo-700 underline underline-offset-2">
+            Download CSV
+          </a>
+        </CardBody>
+      </Card>
+    </section>
   );
 }
 

@@ -10,6 +10,8 @@ import { listOrganizations } from "@/lib/accounts/list-organizations";
 import { resetPassword } from "@/lib/accounts/reset-password";
 import { revokeApiKey } from "@/lib/accounts/revoke-api-key";
 import { setOrganizationLimits } from "@/lib/accounts/set-organization-limits";
+import { evaluateAttention } from "@/lib/trackings/attention/evaluate-attention";
+import { seedDemoTrackings } from "@/lib/trackings/insights/seed-demo";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 type Values = Record<string, string | boolean | Array<string | boolean> | undefined>;
@@ -91,6 +93,25 @@ export const COMMANDS: Command[] = [
       // Keys cache their organisation: this instance applies the limits now, others within 5 s.
       forgetAllApiKeys();
       return [JSON.stringify(saved)];
+    },
+  },
+  {
+    words: ["org", "seed-demo"],
+    summary: "Fill an organisation (the first one by default) with simulated shipments for Insights and the attention queue (`npm run seed:demo`).",
+    options: { org: { type: "string" }, days: { type: "string" }, "orders-per-day": { type: "string" } },
+    required: [],
+    async run(db, values) {
+      const id = text(values, "org") || (await listOrganizations(db))[0]?.id;
+      if (!id) throw new UsageError("There is no organisation yet: start Waybill once first.");
+      const organization = await organizationOrThrow(db, id);
+      const now = new Date();
+      const created = await seedDemoTrackings(db, organization.id, {
+        days: Number(text(values, "days") || 90),
+        ordersPerDay: Number(text(values, "orders-per-day") || 20),
+        now,
+      });
+      const flagged = await evaluateAttention(db, organization.id, now);
+      return [`${created} demo shipments added to ${organization.name}; ${flagged.length} need attention.`];
     },
   },
   {
