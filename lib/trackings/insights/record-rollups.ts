@@ -35,28 +35,35 @@ export function rollupDeltas(changes: readonly RowChange[]) {
   return { counterRows, transitRows: [...transit.values()].filter((row) => row.shipments !== 0) };
 }
 
+// A bulk change (a backfill) is written in slices: one statement's parameters stay bounded.
+const SLICE = 500;
+
 /**
- * Adds the changes of tracking rows to the rollups, in the caller's transaction: two upserts at most,
- * none when nothing the rollups count has changed (most polls).
+ * Adds the changes of tracking rows to the rollups, in the caller's transaction: two upserts at most
+ * for a poll's batch, none when nothing the rollups count has changed (most polls).
  */
 export async function recordRollupChanges(db: Executor, changes: readonly RowChange[]): Promise<void> {
   const { counterRows, transitRows } = rollupDeltas(changes);
-  if (counterRows.length) {
-    const set = Object.fromEntries(
-      COUNTERS.map((counter) => [counter, sql`${insightRollups[counter]} + excluded.${sql.identifier(insightRollups[counter].name)}`]),
-    );
+  const set = Object.fromEntries(
+    COUNTERS.map((counter) => [counter, sql`${insightRollups[counter]} + excluded.${sql.identifier(insightRollups[counter].name)}`]),
+  );
+  for (let start = 0; start < counterRows.length; start += SLICE) {
     await db
       .insert(insightRollups)
-      .values(counterRows.map(({ key, values }) => ({ ...key, ...Object.fromEntries(COUNTERS.map((counter) => [counter, values[counter] ?? 0])) })))
+      .values(
+        counterRows
+          .slice(start, start + SLICE)
+          .map(({ key, values }) => ({ ...key, ...Object.fromEntries(COUNTERS.map((counter) => [counter, values[counter] ?? 0])) })),
+      )
       .onConflictDoUpdate({
         target: [insightRollups.organizationId, insightRollups.day, insightRollups.slug, insightRollups.origin, insightRollups.destination],
         set,
       });
   }
-  if (transitRows.length) {
+  for (let start = 0; start < transitRows.length; start += SLICE) {
     await db
       .insert(insightTransit)
-      .values(transitRows.map(({ key, businessDays, shipments }) => ({ ...key, businessDays, shipments })))
+      .values(transitRows.slice(start, start + SLICE).map(({ key, businessDays, shipments }) => ({ ...key, businessDays, shipments })))
       .onConflictDoUpdate({
         target: [
           insightTransit.organizationId,
