@@ -47,7 +47,7 @@ async function seed(rows: number) {
          case when t.tag = 'Delivered' then c.created + ((2 + n % 6) || ' days')::interval end,
          'ins' || n, c.created, now(), now(), null
        from generate_series($2::int, $3::int) as n
-       cross join lateral (select now() - ((n * 7919) % 365 || ' days')::interval as created) c
+       cross join lateral (select now() - ((n::bigint * 7919) % 365 || ' days')::interval as created) c
        cross join lateral (select (${list(SLUGS)})[1 + n % ${SLUGS.length}] as slug) s
        cross join lateral (select (${list(COUNTRIES)})[1 + (n / 7) % ${COUNTRIES.length}] as c) o
        cross join lateral (select (${list(COUNTRIES)})[1 + (n / 3) % ${COUNTRIES.length}] as c) d
