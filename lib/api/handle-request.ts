@@ -1,4 +1,4 @@
-import { rememberPageHandle } from "@/lib/trackings/page/links";
+import { rememberPageHandle, withRequestOrigin } from "@/lib/trackings/page/links";
 import { getDb, type Database } from "@/db/client";
 import { authenticateApiKey, type ApiCaller } from "@/lib/accounts/authenticate-api-key";
 import { openSigningSecret } from "@/lib/accounts/signing-secret";
@@ -110,15 +110,18 @@ export async function handleApiRequest(endpoint: VersionEndpoint, request: Reque
     assertNoNulInRequest(match.params, query);
     const idempotencyKey = method === "POST" ? idempotencyKeyOf(request) : null;
     const run = async () => {
-      const result = await match.route.handler({
-        version: endpoint.version,
-        organization: caller.organization,
-        apiKeyId: caller.apiKeyId,
-        db,
-        params: match.params,
-        query,
-        body,
-      });
+      // Tracking page links in this answer name the address the caller used, unless one is configured.
+      const result = await withRequestOrigin(new URL(request.url).origin, () =>
+        match.route.handler({
+          version: endpoint.version,
+          organization: caller.organization,
+          apiKeyId: caller.apiKeyId,
+          db,
+          params: match.params,
+          query,
+          body,
+        }),
+      );
       return { status: result.status ?? 200, data: result.data };
     };
     if (!idempotencyKey) {
