@@ -9,32 +9,20 @@
 import type autocannon from "autocannon";
 import type { Sql } from "postgres";
 import { sql } from "drizzle-orm";
-import { migrateDatabase, openPostgres } from "@/db/client";
-import { testPostgresUrl } from "@/testing/db";
 import { organizations } from "@/db/schema";
 import { createApiKey } from "@/lib/accounts/create-api-key";
 import { createOrganization } from "@/lib/accounts/create-organization";
 import { env } from "@/lib/env";
 import { buildIfStale } from "../scripts/build-if-stale.mjs";
 import { combined, load, type Measured, startEventApiStandIn, startServer } from "./support/next-server";
-
-function option(args: string[], name: string, fallback: number): number {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? Number(args[index + 1]) : fallback;
-}
+import { freshBenchDatabase, option } from "./support/bench-database";
 
 const BENCH_DB = "waybill_bench";
 const TAGS = ["Pending", "InfoReceived", "InTransit", "InTransit", "InTransit", "OutForDelivery", "Delivered", "Delivered", "Exception"];
 const SLUGS = ["ups", "fedex", "usps", "dhl", "testing-courier"];
 
 async function seed(rows: number) {
-  const admin = await openPostgres(testPostgresUrl(), { max: 1 });
-  await admin.sql!.unsafe(`drop database if exists ${BENCH_DB} with (force)`);
-  await admin.sql!.unsafe(`create database ${BENCH_DB}`);
-  await admin.close();
-  const url = testPostgresUrl(BENCH_DB);
-  const handle = await openPostgres(url);
-  await migrateDatabase(handle);
+  const { url, handle } = await freshBenchDatabase(BENCH_DB);
   const organization = await createOrganization(handle.db, { name: "Bench" });
   await handle.db
     .update(organizations)

@@ -3,18 +3,13 @@
 // rollups through the write path's own bookkeeping, then times the Insights page's queries (the rollups)
 // against the same figures computed from the raw tracking rows, for three filters, in one run.
 import { and, asc, eq, gt, gte, lte } from "drizzle-orm";
-import { migrateDatabase, openPostgres } from "@/db/client";
+import type { openPostgres } from "@/db/client";
 import { trackings } from "@/db/schema";
 import { createOrganization } from "@/lib/accounts/create-organization";
 import { insightsView } from "@/lib/dashboard/insights";
 import type { InsightsFilter } from "@/lib/trackings/insights/insights-queries";
 import { rollupDeltas, recordRollupChanges } from "@/lib/trackings/insights/record-rollups";
-import { testPostgresUrl } from "@/testing/db";
-
-function option(args: string[], name: string, fallback: number): number {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? Number(args[index + 1]) : fallback;
-}
+import { freshBenchDatabase, option } from "./support/bench-database";
 
 const BENCH_DB = "waybill_bench_insights";
 const SLUGS = ["ups", "fedex", "usps", "dhl", "colissimo", "royal-mail"];
@@ -23,12 +18,7 @@ const TAGS = ["Delivered", "Delivered", "Delivered", "Delivered", "InTransit", "
 const PAGE = 20_000;
 
 async function seed(rows: number) {
-  const admin = await openPostgres(testPostgresUrl(), { max: 1 });
-  await admin.sql!.unsafe(`drop database if exists ${BENCH_DB} with (force)`);
-  await admin.sql!.unsafe(`create database ${BENCH_DB}`);
-  await admin.close();
-  const handle = await openPostgres(testPostgresUrl(BENCH_DB));
-  await migrateDatabase(handle);
+  const { handle } = await freshBenchDatabase(BENCH_DB);
   const organization = await createOrganization(handle.db, { name: "Insights bench" });
   const list = (values: string[]) => `array[${values.map((value) => `'${value}'`).join(",")}]`;
   for (let from = 1; from <= rows; from += 100_000) {

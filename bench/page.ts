@@ -3,33 +3,21 @@
 // measures the public tracking page of one shipment after another at 32 concurrent clients, beside
 // an empty Next.js page of the same size under the same layout, the two taking turns in one run.
 import { sql } from "drizzle-orm";
-import { migrateDatabase, openPostgres } from "@/db/client";
 import { organizations } from "@/db/schema";
 import { resetEncryptionKeyForTests } from "@/lib/connections/encryption-key";
 import { createOrganization } from "@/lib/accounts/create-organization";
 import { resetEnvForTests } from "@/lib/env";
 import { trackingPageToken } from "@/lib/trackings/page/token";
-import { testPostgresUrl } from "@/testing/db";
 import { buildIfStale } from "../scripts/build-if-stale.mjs";
 import { BENCH_ENCRYPTION_KEY, combined, load, type Measured, startEventApiStandIn, startServer } from "./support/next-server";
-
-function option(args: string[], name: string, fallback: number): number {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? Number(args[index + 1]) : fallback;
-}
+import { freshBenchDatabase, option } from "./support/bench-database";
 
 const BENCH_DB = "waybill_bench_page";
 const HANDLE = "bench-shop";
 const SCANS = ["InfoReceived", "InTransit", "InTransit", "InTransit", "OutForDelivery"];
 
 async function seed(trackings: number) {
-  const admin = await openPostgres(testPostgresUrl(), { max: 1 });
-  await admin.sql!.unsafe(`drop database if exists ${BENCH_DB} with (force)`);
-  await admin.sql!.unsafe(`create database ${BENCH_DB}`);
-  await admin.close();
-  const url = testPostgresUrl(BENCH_DB);
-  const handle = await openPostgres(url);
-  await migrateDatabase(handle);
+  const { url, handle } = await freshBenchDatabase(BENCH_DB);
   const organization = await createOrganization(handle.db, { name: "Bench Shop" });
   await handle.db
     .update(organizations)

@@ -10,20 +10,11 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Checkbox, Field, SelectInput, TextArea, TextInput } from "@/components/ui/form-field";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import type { MessagePreview, MessageTemplateView } from "@/lib/dashboard/types";
+import { LANGUAGE_NAMES, type PageLanguage } from "@/lib/trackings/page/page-texts";
+import { STATUSES } from "@/components/trackings/status-badge";
 
-const TRIGGER_NAMES: Record<string, string> = {
-  Pending: "Pending",
-  InfoReceived: "Info received",
-  InTransit: "In transit",
-  OutForDelivery: "Out for delivery",
-  AttemptFail: "Failed attempt",
-  Delivered: "Delivered",
-  AvailableForPickup: "Available for pickup",
-  Exception: "Exception",
-  Expired: "Expired",
-  estimate_revised: "Estimate revised",
-};
-const LANGUAGE_NAMES: Record<string, string> = { en: "English", de: "Deutsch", fr: "Français", es: "Español", nl: "Nederlands", it: "Italiano" };
+/** A trigger as merchants name it: the status's label, or the estimate's move. */
+const triggerName = (trigger: string) => (trigger === "estimate_revised" ? "Estimate revised" : (STATUSES[trigger]?.label ?? trigger));
 const VARIABLES =
   "tracking_number, courier, status, estimate, tracking_page_url, order_id, customer_name, latest_checkpoint.message / .location / .time, shipment";
 
@@ -95,7 +86,7 @@ function Editor({ view }: { view: MessageTemplateView }) {
         </Field>
         <p className="text-xs text-slate-600">Liquid, as in Shopify themes. Variables: {VARIABLES}.</p>
         {save.isError && <Alert tone="error">{errorMessage(save.error)}</Alert>}
-        {save.isSuccess && <Alert tone="success">Saved. The next {TRIGGER_NAMES[view.trigger]} message uses it.</Alert>}
+        {save.isSuccess && <Alert tone="success">Saved. The next {triggerName(view.trigger)} message uses it.</Alert>}
         <div className="flex justify-end gap-2">
           {view.customized && (
             <Button onClick={() => reset.mutate()} disabled={reset.isPending}>
@@ -150,7 +141,7 @@ function Triggers({ view }: { view: MessageTemplateView }) {
         {view.triggers.map((trigger) => (
           <label key={trigger} className="flex items-center gap-2 text-sm text-slate-800">
             <Checkbox checked={chosen.includes(trigger)} onChange={(event) => toggle(trigger, event.target.checked)} />
-            {TRIGGER_NAMES[trigger] ?? trigger}
+            {triggerName(trigger)}
           </label>
         ))}
       </div>
@@ -187,7 +178,7 @@ export function MessageTemplates() {
                   <SelectInput {...control} value={trigger} onChange={(event) => setTrigger(event.target.value)}>
                     {view.data.triggers.map((entry) => (
                       <option key={entry} value={entry}>
-                        {TRIGGER_NAMES[entry] ?? entry}
+                        {triggerName(entry)}
                         {view.data.customizedKeys.includes(`${entry}/${language}`) ? " (yours)" : ""}
                       </option>
                     ))}
@@ -199,7 +190,7 @@ export function MessageTemplates() {
                   <SelectInput {...control} value={language} onChange={(event) => setLanguage(event.target.value)}>
                     {view.data.languages.map((entry) => (
                       <option key={entry} value={entry}>
-                        {LANGUAGE_NAMES[entry] ?? entry}
+                        {LANGUAGE_NAMES[entry as PageLanguage] ?? entry}
                       </option>
                     ))}
                   </SelectInput>

@@ -10,16 +10,9 @@ import { Checkbox, Field, TextArea, TextInput } from "@/components/ui/form-field
 import { PageHeader } from "@/components/ui/page-header";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import type { TrackingPageView } from "@/lib/dashboard/types";
+import { LANGUAGE_NAMES } from "@/lib/trackings/page/page-texts";
 
 const PAGE = ["tracking-page"];
-const LANGUAGES: Array<[string, string]> = [
-  ["en", "English"],
-  ["de", "Deutsch"],
-  ["fr", "Français"],
-  ["es", "Español"],
-  ["nl", "Nederlands"],
-  ["it", "Italiano"],
-];
 
 /** Links as the merchant types them, one per line: "Label | https://…". */
 const linksToText = (links: TrackingPageView["links"]) => links.map((link) => `${link.label} | ${link.url}`).join("\n");
@@ -94,7 +87,7 @@ function SettingsForm({ page }: { page: TrackingPageView }) {
           <fieldset className="sm:col-span-2">
             <legend className="text-sm font-medium text-slate-800">Languages (the first ticked is the default)</legend>
             <div className="mt-2 flex flex-wrap gap-4">
-              {LANGUAGES.map(([code, name]) => (
+              {Object.entries(LANGUAGE_NAMES).map(([code, name]) => (
                 <label key={code} className="flex items-center gap-2 text-sm text-slate-800">
                   <Checkbox checked={draft.languages.includes(code)} onChange={(event) => toggleLanguage(code, event.target.checked)} />
                   {name}

@@ -1,8 +1,7 @@
 import type { CSSProperties, ReactNode } from "react";
 import type { PageBrand } from "@/lib/trackings/page/page-brand";
-import { PAGE_TEXTS, type PageLanguage } from "@/lib/trackings/page/page-texts";
+import { LANGUAGE_NAMES, PAGE_TEXTS, type PageLanguage } from "@/lib/trackings/page/page-texts";
 
-const LANGUAGE_NAMES: Record<PageLanguage, string> = { en: "English", de: "Deutsch", fr: "Français", es: "Español", nl: "Nederlands", it: "Italiano" };
 const DEFAULT_ACCENT = "#4338ca";
 
 interface PageFrameProps {

@@ -13,18 +13,9 @@ import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import type { AttentionEntryView } from "@/lib/dashboard/types";
 import { StatusBadge } from "./status-badge";
+import { ATTENTION_REASON_TEXT, type AttentionReason } from "@/lib/trackings/attention/reason-text";
 
 const QUEUE = ["attention-queue"];
-
-/** Each reason in the words a merchant uses. */
-export const REASONS: Record<string, string> = {
-  stalled: "No news for longer than usual on its lane",
-  no_first_scan: "Label created, never scanned",
-  estimate_passed: "Estimated delivery date passed",
-  failed_attempt: "Delivery attempt failed",
-  returning_to_sender: "Returning to sender",
-  exception: "Exception at the courier",
-};
 
 function Entry({ entry }: { entry: AttentionEntryView }) {
   const client = useQueryClient();
@@ -54,7 +45,7 @@ function Entry({ entry }: { entry: AttentionEntryView }) {
         {entry.flags.map((flag) => (
           <li key={flag.reason}>
             <Badge tone={flag.reason === "stalled" || flag.reason === "no_first_scan" ? "amber" : "red"}>
-              {REASONS[flag.reason] ?? flag.reason} · since {flag.since}
+              {ATTENTION_REASON_TEXT[flag.reason as AttentionReason] ?? flag.reason} · since {flag.since}
             </Badge>
           </li>
         ))}

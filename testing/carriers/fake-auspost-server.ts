@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
-import { type AddressInfo } from "node:net";
+import { listenOnLoopback } from "./listen-on-loopback";
 
 /**
  * A local stand-in for Australia Post's Shipping & Tracking API: `GET /shipping/v1/track?tracking_ids=a,b`
@@ -72,10 +72,9 @@ export async function startFakeAuspostServer(): Promise<FakeAuspostServer> {
     if (ids.length > 10) return send(400, errors("51101", "TOO_MANY_AP_TRACKING_IDS", "The request must contain 10 or less AP article ids."));
     return send(200, { tracking_results: ids.map((id) => resultFor(id, delivered)) });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const { url, close } = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     calls,
     get lastHeaders() {
       return state.lastHeaders;
@@ -87,6 +86,6 @@ export async function startFakeAuspostServer(): Promise<FakeAuspostServer> {
       delivered.clear();
       failure = null;
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close,
   };
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
-import { type AddressInfo } from "node:net";
 import { buildXml, parseXml } from "@/lib/carriers/xml";
+import { listenOnLoopback } from "./listen-on-loopback";
 
 /**
  * A local stand-in for Canada Post's Get Tracking Details: `GET /vis/track/pin/{pin}/detail` behind
@@ -80,10 +80,9 @@ export async function startFakeCanadapostServer(): Promise<FakeCanadapostServer>
     if (!name) return send(404, messagesXml("004", "No Pin History"));
     return send(200, detailXml(name, number));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const { url, close } = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     calls,
     get lastHeaders() {
       return state.lastHeaders;
@@ -95,6 +94,6 @@ export async function startFakeCanadapostServer(): Promise<FakeCanadapostServer>
       delivered.clear();
       failure = null;
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close,
   };
 }

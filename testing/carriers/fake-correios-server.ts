@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage } from "node:http";
-import { type AddressInfo } from "node:net";
+import { listenOnLoopback } from "./listen-on-loopback";
 
 /**
  * A local stand-in for the Correios API: `POST /token/v1/autentica/cartaopostagem` (Basic user and
@@ -121,10 +121,9 @@ export async function startFakeCorreiosServer(): Promise<FakeCorreiosServer> {
       tipoResultado: "Todos os eventos",
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const { url, close } = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     calls,
     get tokenCalls() {
       return state.tokenCalls;
@@ -142,6 +141,6 @@ export async function startFakeCorreiosServer(): Promise<FakeCorreiosServer> {
       state.tokenCalls = 0;
       failure = null;
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close,
   };
 }

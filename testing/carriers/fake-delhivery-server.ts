@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
-import { type AddressInfo } from "node:net";
+import { listenOnLoopback } from "./listen-on-loopback";
 
 /**
  * A local stand-in for Delhivery's pull tracking API: `GET /api/v1/packages/json/?waybill=a,b` with
@@ -66,10 +66,9 @@ export async function startFakeDelhiveryServer(): Promise<FakeDelhiveryServer> {
     });
     return send(200, { ShipmentData });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const { url, close } = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     calls,
     failWith: (next) => void (failure = next),
     deliver: (waybill) => void delivered.add(waybill),
@@ -78,6 +77,6 @@ export async function startFakeDelhiveryServer(): Promise<FakeDelhiveryServer> {
       delivered.clear();
       failure = null;
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close,
   };
 }

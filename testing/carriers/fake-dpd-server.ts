@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage } from "node:http";
-import { type AddressInfo } from "node:net";
 import { buildXml, parseXml } from "@/lib/carriers/xml";
+import { listenOnLoopback } from "./listen-on-loopback";
 
 /**
  * A local stand-in for DPD's SOAP shipper web services: LoginService `getAuth` (delisId and password →
@@ -144,10 +144,9 @@ export async function startFakeDpdServer(): Promise<FakeDpdServer> {
     return send(200, name ? fixture(name) : emptyResult());
   });
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const { url, close } = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     calls,
     soapActions,
     get logins() {
@@ -167,6 +166,6 @@ export async function startFakeDpdServer(): Promise<FakeDpdServer> {
       state.logins = 0;
       failure = null;
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close,
   };
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage } from "node:http";
-import { type AddressInfo } from "node:net";
+import { listenOnLoopback } from "./listen-on-loopback";
 
 /**
  * A local stand-in for the GLS Group API: the OAuth token endpoint (`POST /oauth2/v2/token`, Basic
@@ -115,10 +115,9 @@ export async function startFakeGlsServer(): Promise<FakeGlsServer> {
       return send(200, { parcels });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const { url, close } = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     calls,
     get tokenRequests() {
       return state.tokenRequests;
@@ -136,6 +135,6 @@ export async function startFakeGlsServer(): Promise<FakeGlsServer> {
       failure = null;
       state.tokenRequests = 0;
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close,
   };
 }

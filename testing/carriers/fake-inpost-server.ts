@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
-import { type AddressInfo } from "node:net";
+import { listenOnLoopback } from "./listen-on-loopback";
 
 /**
  * A local stand-in for InPost ShipX tracking: `GET /v1/tracking/{number}`, answering without a
@@ -72,10 +72,9 @@ export async function startFakeInpostServer(): Promise<FakeInpostServer> {
     if (!name) return send(404, errorBody(404, "resource_not_found", "Resource not found"));
     return send(200, { ...fixture(name), tracking_number: number });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const { url, close } = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     calls,
     get lastHeaders() {
       return state.lastHeaders;
@@ -90,6 +89,6 @@ export async function startFakeInpostServer(): Promise<FakeInpostServer> {
       delivered.clear();
       failure = null;
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close,
   };
 }

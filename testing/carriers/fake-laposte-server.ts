@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
-import { type AddressInfo } from "node:net";
+import { listenOnLoopback } from "./listen-on-loopback";
 
 /**
  * A local stand-in for La Poste's Suivi v2: `GET /suivi/v2/idships/{id1,…}` with `X-Okapi-Key`,
@@ -71,10 +71,9 @@ export async function startFakeLaposteServer(options: { generateInTransit?: bool
     if (items.length === 1) return send(items[0]!.returnCode === 200 ? 200 : 404, items[0]);
     return send(207, items);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const { url, close } = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     calls,
     failWith(next) {
       failure = next;
@@ -86,6 +85,6 @@ export async function startFakeLaposteServer(options: { generateInTransit?: bool
       delivered.clear();
       failure = null;
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close,
   };
 }

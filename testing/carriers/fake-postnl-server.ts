@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
-import { type AddressInfo } from "node:net";
+import { listenOnLoopback } from "./listen-on-loopback";
 
 /**
  * A local stand-in for PostNL's Shippingstatus v2: `GET /shipment/v2/status/barcode/{barcode}`
@@ -78,10 +78,9 @@ export async function startFakePostnlServer(): Promise<FakePostnlServer> {
     const { Event: _events, OldStatus: _statuses, ...current } = shipment;
     return send(200, { CurrentStatus: { Shipment: current } });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const { url, close } = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     calls,
     get lastQuery() {
       return state.lastQuery;
@@ -93,6 +92,6 @@ export async function startFakePostnlServer(): Promise<FakePostnlServer> {
       delivered.clear();
       failure = null;
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close,
   };
 }

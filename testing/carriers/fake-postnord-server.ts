@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
-import { type AddressInfo } from "node:net";
+import { listenOnLoopback } from "./listen-on-loopback";
 
 /**
  * A local stand-in for PostNord's Track and Trace v5: `GET /rest/shipment/v5/trackandtrace/findByIdentifier.json`
@@ -78,10 +78,9 @@ export async function startFakePostnordServer(): Promise<FakePostnordServer> {
     const name = delivered.has(number) ? "delivered" : FIXTURE_OF[number];
     return send(200, name ? answerFor(name, number) : NO_SHIPMENT);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const { url, close } = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     calls,
     get lastQuery() {
       return state.lastQuery;
@@ -96,6 +95,6 @@ export async function startFakePostnordServer(): Promise<FakePostnordServer> {
       delivered.clear();
       failure = null;
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close,
   };
 }

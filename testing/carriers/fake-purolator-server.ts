@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage } from "node:http";
-import { type AddressInfo } from "node:net";
 import { buildXml, parseXml } from "@/lib/carriers/xml";
+import { listenOnLoopback } from "./listen-on-loopback";
 
 /**
  * A local stand-in for Purolator's Tracking Web Service: SOAP `TrackPackagesByPin` at
@@ -121,10 +121,9 @@ export async function startFakePurolatorServer(): Promise<FakePurolatorServer> {
     );
   });
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const { url, close } = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     calls,
     get lastHeaders() {
       return state.lastHeaders;
@@ -139,6 +138,6 @@ export async function startFakePurolatorServer(): Promise<FakePurolatorServer> {
       delivered.clear();
       failure = null;
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close,
   };
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
-import { type AddressInfo } from "node:net";
+import { listenOnLoopback } from "./listen-on-loopback";
 
 /**
  * A local stand-in for Royal Mail's Tracking API v2: `GET /mailpieces/v2/{id}/events` behind the
@@ -69,10 +69,9 @@ export async function startFakeRoyalmailServer(): Promise<FakeRoyalmailServer> {
     body.mailPieces.mailPieceId = number;
     return send(200, body);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const { url, close } = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     calls,
     get lastHeaders() {
       return state.lastHeaders;
@@ -84,6 +83,6 @@ export async function startFakeRoyalmailServer(): Promise<FakeRoyalmailServer> {
       delivered.clear();
       failure = null;
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close,
   };
 }

@@ -3,11 +3,7 @@ import { getCourier } from "@/lib/couriers/get-courier";
 import type { TrackingRecord } from "@/lib/trackings/tracking-record";
 import { NOTIFICATION_TEXT, type NotificationLanguage, SUBTAG_MESSAGES } from "../notification-texts";
 import { statusText } from "../status-text";
-
-function placeOf(checkpoint: Checkpoint): string | null {
-  const parts = checkpoint.location ? [checkpoint.location] : [checkpoint.city, checkpoint.state, checkpoint.countryName ?? checkpoint.countryIso3];
-  return parts.filter((part): part is string => Boolean(part?.trim())).join(", ") || null;
-}
+import { checkpointPlace } from "@/lib/trackings/checkpoint-place";
 
 /** The scan's own clock reading (checkpoint_time has no offset), written as people there read it. */
 function localTimeOf(checkpoint: Checkpoint, locale: string): string {
@@ -47,7 +43,7 @@ export function messageVariables(record: TrackingRecord, language: NotificationL
         ? `“${tracking.title}” (${courier} ${tracking.trackingNumber})`
         : `${courier} ${tracking.trackingNumber}`,
     latest_checkpoint: latest
-      ? { message: latest.message || statusText(record, language), location: placeOf(latest), time: localTimeOf(latest, locale) }
+      ? { message: latest.message || statusText(record, language), location: checkpointPlace(latest), time: localTimeOf(latest, locale) }
       : null,
   };
 }

@@ -2,15 +2,12 @@ import type { Executor } from "@/db/client";
 import { listMembers } from "@/lib/accounts/list-members";
 import { publicBaseUrl } from "@/lib/trackings/page/links";
 import { listAttentionQueue, type QueueEntry } from "./attention-queue";
+import { ATTENTION_REASON_TEXT, type AttentionReason } from "./reason-text";
 
-/** Each reason in the digest's words. */
-const REASON_WORDS: Record<string, string> = {
-  stalled: "no news for longer than usual",
-  no_first_scan: "label created, never scanned",
-  estimate_passed: "estimate passed",
-  failed_attempt: "delivery attempt failed",
-  returning_to_sender: "returning to sender",
-  exception: "exception at the courier",
+/** A reason mid-sentence: the queue's words, lower-cased. */
+const reasonWords = (reason: string) => {
+  const text = ATTENTION_REASON_TEXT[reason as AttentionReason] ?? reason;
+  return text.charAt(0).toLowerCase() + text.slice(1);
 };
 
 const SHOWN = 20;
@@ -22,7 +19,7 @@ export interface AttentionDigest {
 }
 
 function lineOf(entry: QueueEntry, dashboard: string): string {
-  const reasons = entry.flags.map((flag) => `${REASON_WORDS[flag.reason] ?? flag.reason} (since ${flag.since})`).join("; ");
+  const reasons = entry.flags.map((flag) => `${reasonWords(flag.reason)} (since ${flag.since})`).join("; ");
   return `- ${entry.title && entry.title !== entry.trackingNumber ? `${entry.title}, ` : ""}${entry.trackingNumber}: ${reasons}\n  ${dashboard}/trackings/${entry.trackingId}`;
 }
 
@@ -40,7 +37,7 @@ export async function composeAttentionDigest(db: Executor, organizationId: strin
   for (const entry of queue) for (const flag of entry.flags) counts.set(flag.reason, (counts.get(flag.reason) ?? 0) + 1);
   const text = [
     `${queue.length} shipment${queue.length === 1 ? "" : "s"} of ${organizationName} need${queue.length === 1 ? "s" : ""} attention:`,
-    ...[...counts].map(([reason, count]) => `  ${count} × ${REASON_WORDS[reason] ?? reason}`),
+    ...[...counts].map(([reason, count]) => `  ${count} × ${reasonWords(reason)}`),
     "",
     ...queue.slice(0, SHOWN).map((entry) => lineOf(entry, dashboard)),
     ...(queue.length > SHOWN ? [`… and ${queue.length - SHOWN} more.`] : []),

@@ -24,9 +24,12 @@ export interface QueueEntry {
 
 const MAX_QUEUE = 200;
 
+/** Not snoozed, or snoozed until a time that has come. */
+const awakeAt = (now: Date) => or(isNull(attentionFlags.snoozedUntil), sql`${attentionFlags.snoozedUntil} <= ${now.toISOString()}`);
+
 /** The organisation's open flags (not resolved; snoozed ones only when asked), one entry per tracking, newest reason first. */
 export async function listAttentionQueue(db: Executor, organizationId: string, now: Date, options: { includeSnoozed?: boolean } = {}): Promise<QueueEntry[]> {
-  const awake = options.includeSnoozed ? undefined : or(isNull(attentionFlags.snoozedUntil), sql`${attentionFlags.snoozedUntil} <= ${now.toISOString()}`);
+  const awake = options.includeSnoozed ? undefined : awakeAt(now);
   const rows = await db
     .select({
       trackingId: attentionFlags.trackingId,
@@ -72,14 +75,7 @@ async function refreshNeedsAttention(db: Executor, organizationId: string, track
   const [open] = await db
     .select({ reason: attentionFlags.reason })
     .from(attentionFlags)
-    .where(
-      and(
-        eq(attentionFlags.organizationId, organizationId),
-        eq(attentionFlags.trackingId, trackingId),
-        isNull(attentionFlags.resolvedAt),
-        or(isNull(attentionFlags.snoozedUntil), sql`${attentionFlags.snoozedUntil} <= ${now.toISOString()}`),
-      ),
-    )
+    .where(and(eq(attentionFlags.organizationId, organizationId), eq(attentionFlags.trackingId, trackingId), isNull(attentionFlags.resolvedAt), awakeAt(now)))
     .limit(1);
   await db
     .update(trackings)

@@ -1,9 +1,9 @@
 import { addBusinessDays, type BusinessCalendar, businessDaysBetween, nextBusinessDay } from "@/lib/edd/business-days";
 import type { LocalDate } from "@/lib/edd/local-dates";
 import type { Tag } from "@/lib/carriers/types";
+import type { AttentionReason } from "./reason-text";
 
-/** Why a shipment needs a person. */
-export type AttentionReason = "stalled" | "no_first_scan" | "estimate_passed" | "failed_attempt" | "returning_to_sender" | "exception";
+export type { AttentionReason } from "./reason-text";
 
 export interface AttentionFlag {
   reason: AttentionReason;

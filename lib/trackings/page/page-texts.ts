@@ -4,6 +4,9 @@ import type { Tag } from "@/lib/carriers/types";
 export const PAGE_LANGUAGES = ["en", "de", "fr", "es", "nl", "it"] as const;
 export type PageLanguage = (typeof PAGE_LANGUAGES)[number];
 
+/** Each language in its own words, for switchers and pickers. */
+export const LANGUAGE_NAMES: Record<PageLanguage, string> = { en: "English", de: "Deutsch", fr: "Français", es: "Español", nl: "Nederlands", it: "Italiano" };
+
 export interface PageTexts {
   /** Intl locale for dates. */
   locale: string;

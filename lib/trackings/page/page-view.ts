@@ -5,6 +5,7 @@ import { deriveFields } from "@/lib/trackings/derive-fields";
 import type { TrackingRecord } from "@/lib/trackings/tracking-record";
 import { PAGE_TEXTS, type PageLanguage } from "./page-texts";
 import type { PageTokenKind } from "./token";
+import { checkpointPlace } from "@/lib/trackings/checkpoint-place";
 
 /** One shipment as its page shows it: words, not codes; local times; no personal data in the public view. */
 export interface PageShipment {
@@ -73,11 +74,6 @@ function localTime(checkpoint: Checkpoint, locale: string): string {
   return formatter(locale, true).format(instant);
 }
 
-function placeOf(checkpoint: Checkpoint): string | null {
-  const parts = checkpoint.location ? [checkpoint.location] : [checkpoint.city, checkpoint.state, checkpoint.countryName ?? checkpoint.countryIso3];
-  return parts.filter((part): part is string => Boolean(part?.trim())).join(", ") || null;
-}
-
 export function pageShipment(record: TrackingRecord, kind: PageTokenKind, language: PageLanguage): PageShipment {
   const { tracking, checkpoints } = record;
   const texts = PAGE_TEXTS[language];
@@ -92,7 +88,11 @@ export function pageShipment(record: TrackingRecord, kind: PageTokenKind, langua
     estimate: tag === "Delivered" ? null : estimateOf(record, texts.locale),
     deliveredOn: derived.shipmentDeliveryDate ? formatDate(derived.shipmentDeliveryDate, texts.locale) : null,
     events: checkpoints
-      .map((checkpoint) => ({ time: localTime(checkpoint, texts.locale), message: checkpoint.message || checkpoint.subtagMessage, place: placeOf(checkpoint) }))
+      .map((checkpoint) => ({
+        time: localTime(checkpoint, texts.locale),
+        message: checkpoint.message || checkpoint.subtagMessage,
+        place: checkpointPlace(checkpoint),
+      }))
       .reverse(),
     courier: { name: getCourier(tracking.slug)?.name ?? tracking.slug, link: derived.courierTrackingLink },
     // Only the first name: enough to reassure, not enough to identify.
