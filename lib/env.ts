@@ -44,6 +44,11 @@ const envSchema = z.object({
   PUBLIC_BASE_URL: z.string().url().optional(),
   /** Proxies whose X-Forwarded-For is believed (addresses, CIDRs, or loopback / linklocal / uniquelocal); none by default. */
   TRUSTED_PROXIES: z.string().optional(),
+  /** Host names this server answers for (comma-separated; `.shop.example` takes its subdomains); unset: any. */
+  ALLOWED_HOSTS: z.string().optional(),
+  /** The port and address `npm start` listens on (Next.js sets PORT once it listens). */
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
   /** Shortens real carriers' poll intervals by this factor (the chaos benchmark, demos); 1 in production. */
   POLL_INTERVAL_SCALE: z.coerce.number().positive().max(1).default(1),
   /** Server-wide tracking-provider keys: organisations without their own key use these. */
@@ -92,6 +97,14 @@ export function webhookTimings(): z.infer<typeof webhookTimingSchema> {
  */
 export function carrierSettings(): Readonly<Record<string, string | undefined>> {
   return { ...process.env };
+}
+
+/**
+ * next-auth builds its links from X-Forwarded-Host only when `AUTH_TRUST_HOST` says so. The server gate
+ * has set that header to the address the browser used (a trusted proxy's, else the Host), so it is ours.
+ */
+export function letNextAuthTrustHost(): void {
+  process.env.AUTH_TRUST_HOST ??= "true";
 }
 
 /** Tests change process.env between suites; let them re-read it. */

@@ -4,7 +4,11 @@ import { bootstrapDemoOrganization } from "@/lib/accounts/bootstrap";
 import { createFirstAdmin } from "@/lib/accounts/create-first-admin";
 import { hasAnyUser } from "@/lib/accounts/has-any-user";
 import { issueSetupToken } from "@/lib/accounts/setup-token";
-import { stampEveryRequest } from "@/lib/client-address";
+import { allowedHosts } from "@/lib/http/allowed-hosts";
+import { configuredOrigins } from "@/lib/http/public-address";
+import { gateEveryRequest } from "@/lib/http/server-gate";
+import { printAddresses } from "@/lib/http/print-addresses";
+import { isMerchantDomain } from "@/lib/trackings/page/merchant-domains";
 import { env } from "@/lib/env";
 import { missingScaleModeSettings } from "@/lib/scale-mode-settings";
 import { secureDataDir } from "@/lib/secure-data-dir";
@@ -14,7 +18,12 @@ import { sealPlainWebhookSecrets } from "@/lib/webhooks/webhook-secret-cipher";
 const globalState = globalThis as unknown as { __waybillStarted?: Promise<void> };
 
 async function start(): Promise<void> {
-  stampEveryRequest(env().TRUSTED_PROXIES);
+  const operatorHosts = configuredOrigins().map((origin) => new URL(origin).hostname);
+  gateEveryRequest({
+    trustedProxies: env().TRUSTED_PROXIES,
+    hostAllowed: allowedHosts(env().ALLOWED_HOSTS, operatorHosts),
+    otherHostAllowed: isMerchantDomain,
+  });
   const missing = missingScaleModeSettings(env());
   if (missing.length) {
     // A supervisor restarting a misconfigured instance beats one that silently cannot read the others' data.
@@ -24,6 +33,7 @@ async function start(): Promise<void> {
     process.exit(1);
   }
   if (!env().DATABASE_URL) secureDataDir(env().WAYBILL_DATA_DIR);
+  printAddresses();
   const db = await getDb();
   const sealed = await sealPlainWebhookSecrets(db);
   if (sealed) console.log(`Waybill: sealed ${sealed} webhook secret${sealed === 1 ? "" : "s"} stored in the clear by an earlier version.`);

@@ -8,7 +8,7 @@ if (process.env.WAYBILL_SKIP_BUILD !== "1") buildIfStale();
 
 const port = process.env.PORT ?? "3000";
 // Keep-alive longer than clients' and proxies' idle timeouts, so a reused connection is not reset mid-request.
-const server = spawn("npx", ["next", "start", "-p", port, "-H", process.env.HOSTNAME ?? "0.0.0.0", "--keepAliveTimeout", "70000"], {
+const server = spawn("npx", ["next", "start", "-p", port, "-H", process.env.HOST ?? "0.0.0.0", "--keepAliveTimeout", "70000"], {
   stdio: "inherit",
   env: { ...process.env, NODE_ENV: "production" },
 });

@@ -1,9 +1,11 @@
-import { rememberPageHandle, withRequestOrigin } from "@/lib/trackings/page/links";
+import { rememberPageHandle } from "@/lib/trackings/page/links";
+import { withRequestOrigin } from "@/lib/http/public-address";
+import { requestOrigin } from "@/lib/http/request-origin";
 import { getDb, type Database } from "@/db/client";
 import { authenticateApiKey, type ApiCaller } from "@/lib/accounts/authenticate-api-key";
 import { openSigningSecret } from "@/lib/accounts/signing-secret";
 import { errorResponse, successResponse } from "./envelope";
-import { clientAddressOf } from "@/lib/client-address";
+import { clientAddressOf } from "@/lib/http/client-address";
 import { logServerError, requestIdOf } from "@/lib/log-server-error";
 import { DomainError } from "@/lib/domain-errors";
 import { ApiError, apiErrorFor, asApiError, type MetaCode } from "./errors";
@@ -111,7 +113,7 @@ export async function handleApiRequest(endpoint: VersionEndpoint, request: Reque
     const idempotencyKey = method === "POST" ? idempotencyKeyOf(request) : null;
     const run = async () => {
       // Tracking page links in this answer name the address the caller used, unless one is configured.
-      const result = await withRequestOrigin(new URL(request.url).origin, () =>
+      const result = await withRequestOrigin(requestOrigin(request), () =>
         match.route.handler({
           version: endpoint.version,
           organization: caller.organization,

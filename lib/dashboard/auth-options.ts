@@ -5,9 +5,10 @@ import { getMembership } from "@/lib/accounts/get-membership";
 import { endSessions, sessionStamp } from "@/lib/accounts/session-stamp";
 import { normalizeEmail } from "@/lib/accounts/user-email";
 import { verifyCredentials } from "@/lib/accounts/verify-credentials";
+import { letNextAuthTrustHost } from "@/lib/env";
 import { localPath } from "./local-path";
 import { nextAuthSecret } from "./nextauth-secret";
-import { clientAddressOf } from "@/lib/client-address";
+import { clientAddressOf } from "@/lib/http/client-address";
 import { takeSignInAttempt } from "./sign-in-attempts";
 
 const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
@@ -28,6 +29,7 @@ let options: AuthOptions | undefined;
 
 /** next-auth's configuration, built on first use (the secret may have to be read from disk). */
 export function authOptions(): AuthOptions {
+  letNextAuthTrustHost();
   options ??= {
     secret: nextAuthSecret(),
     session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },

@@ -5,6 +5,8 @@ import { renameFields2025 } from "@/lib/couriers/field-names-2025";
 import { BodyTooLarge, BodyUnreadable, readLimitedText } from "@/lib/read-limited-body";
 import { nulPathOf, withWellFormedStrings } from "@/lib/clean-input";
 import { logServerError, requestIdOf } from "@/lib/log-server-error";
+import { withRequestOrigin } from "@/lib/http/public-address";
+import { requestOrigin } from "@/lib/http/request-origin";
 import { refuseForeignWrite } from "./same-origin-write";
 import { getDashboardUser, type DashboardUser } from "./session";
 
@@ -63,7 +65,10 @@ export function dashboardRoute<TParams = Record<string, never>>(handler: Handler
       const refusal = refuseForeignWrite(request, options.bodyType);
       if (refusal) return errorJson(refusal.status, refusal.message);
       if (options.adminOnly && user.role !== "admin") return errorJson(403, ADMINS_ONLY_MESSAGE);
-      return toResponse(await handler({ request, user, db: await getDb(), params: await context.params }));
+      const db = await getDb();
+      const params = await context.params;
+      // Links the handler writes (page addresses, invitations) name the address this user reached.
+      return toResponse(await withRequestOrigin(requestOrigin(request), () => handler({ request, user, db, params })));
     } catch (error) {
       return errorResponse(request, error);
     }
@@ -76,7 +81,8 @@ export function publicRoute(handler: (ctx: { request: Request; db: Database }) =
     const refusal = refuseForeignWrite(request);
     if (refusal) return errorJson(refusal.status, refusal.message);
     try {
-      return toResponse(await handler({ request, db: await getDb() }));
+      const db = await getDb();
+      return toResponse(await withRequestOrigin(requestOrigin(request), () => handler({ request, db })));
     } catch (error) {
       return errorResponse(request, error);
     }

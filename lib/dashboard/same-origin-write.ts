@@ -1,13 +1,13 @@
-import { env } from "@/lib/env";
+import { configuredOrigins } from "@/lib/http/public-address";
+import { requestOrigin } from "@/lib/http/request-origin";
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 export type WriteRefusal = { status: 403 | 415; message: string };
 
-/** Where the dashboard is served: NEXTAUTH_URL's origin when set (behind a proxy), else the request's. */
-function dashboardOrigin(request: Request): string {
-  const configured = env().NEXTAUTH_URL;
-  return configured ? new URL(configured).origin : new URL(request.url).origin;
+/** The dashboard's own origins: the address this request used, and the operator's configured ones. */
+function isDashboardOrigin(request: Request, origin: string): boolean {
+  return origin === requestOrigin(request) || configuredOrigins().includes(origin);
 }
 
 /**
@@ -18,7 +18,7 @@ function dashboardOrigin(request: Request): string {
 export function refuseForeignWrite(request: Request, bodyType = "application/json"): WriteRefusal | null {
   if (!MUTATING.has(request.method.toUpperCase())) return null;
   const origin = request.headers.get("origin");
-  const sameOrigin = origin ? origin === dashboardOrigin(request) : request.headers.get("sec-fetch-site") === "same-origin";
+  const sameOrigin = origin ? isDashboardOrigin(request, origin) : request.headers.get("sec-fetch-site") === "same-origin";
   if (!sameOrigin) return { status: 403, message: "Changes are accepted only from Waybill's own pages: reload the page and try again." };
   const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
   const hasBody = Number(request.headers.get("content-length") ?? 0) > 0 || request.headers.has("transfer-encoding");

@@ -1,7 +1,7 @@
 import { RateLimiterMemory } from "rate-limiter-flexible";
 import { describe, expect, it } from "vitest";
 import { createOrganizationWithAdmin } from "@/lib/accounts/create-organization-with-admin";
-import { CLIENT_ADDRESS_HEADER } from "@/lib/client-address";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
 import { postgresStoreFactory, type StoreFactory } from "@/lib/rate-limit-store";
 import { setupTestDatabase } from "@/testing/database";
 import { testDatabaseKind } from "@/testing/db";

@@ -2,7 +2,6 @@ import { z } from "zod";
 import type { Database } from "@/db/client";
 import { listUserOrganizations } from "@/lib/accounts/get-membership";
 import { NotFoundError } from "@/lib/domain-errors";
-import { env } from "@/lib/env";
 import { ORGANIZATION_COOKIE, type DashboardUser } from "./session";
 
 export const SwitchOrganizationBody = z.object({ organizationId: z.string().min(1).max(64) });
@@ -13,16 +12,16 @@ export async function listOrganizationsOf(db: Database, user: DashboardUser) {
 }
 
 /** Makes another of the user's organisations the one the dashboard works in (a cookie naming it). */
-export async function switchOrganization(db: Database, user: DashboardUser, organizationId: string): Promise<Response> {
+/** `secure`: the dashboard was reached over HTTPS, so the cookie is marked for HTTPS only. */
+export async function switchOrganization(db: Database, user: DashboardUser, organizationId: string, secure = false): Promise<Response> {
   const organizations = await listUserOrganizations(db, user.id);
   if (!organizations.some((organization) => organization.id === organizationId)) {
     throw new NotFoundError("membership", "You are not a member of that organisation.");
   }
   const response = Response.json({ current: organizationId, organizations }, { headers: { "cache-control": "no-store" } });
-  const secure = env().NEXTAUTH_URL?.startsWith("https:") ? "; Secure" : "";
   response.headers.append(
     "set-cookie",
-    `${ORGANIZATION_COOKIE}=${encodeURIComponent(organizationId)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000${secure}`,
+    `${ORGANIZATION_COOKIE}=${encodeURIComponent(organizationId)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000${secure ? "; Secure" : ""}`,
   );
   return response;
 }

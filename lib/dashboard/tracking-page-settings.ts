@@ -1,7 +1,7 @@
 import type { Database } from "@/db/client";
 import type { Organization } from "@/db/schema";
 import { findPageOrganization } from "@/lib/trackings/page/find-page-organization";
-import { publicBaseUrl } from "@/lib/trackings/page/links";
+import { publicBaseUrl } from "@/lib/http/public-address";
 import { pageBrand } from "@/lib/trackings/page/page-brand";
 import { PAGE_LANGUAGES } from "@/lib/trackings/page/page-texts";
 import type { TrackingPageView } from "./types";

@@ -1,4 +1,4 @@
-import { publicBaseUrl } from "@/lib/trackings/page/links";
+import { publicBaseUrl } from "@/lib/http/public-address";
 import type { NotificationLanguage } from "../notification-texts";
 import type { MessageTemplate } from "./default-templates";
 import { renderTemplate } from "./liquid";

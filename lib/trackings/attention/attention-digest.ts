@@ -1,6 +1,6 @@
 import type { Executor } from "@/db/client";
 import { listMembers } from "@/lib/accounts/list-members";
-import { publicBaseUrl } from "@/lib/trackings/page/links";
+import { publicBaseUrl } from "@/lib/http/public-address";
 import { listAttentionQueue, type QueueEntry } from "./attention-queue";
 import { ATTENTION_REASON_TEXT, type AttentionReason } from "./reason-text";
 

@@ -1,5 +1,4 @@
-import { AsyncLocalStorage } from "node:async_hooks";
-import { env } from "@/lib/env";
+import { publicBaseUrl } from "@/lib/http/public-address";
 import type { Organization } from "@/db/schema";
 import { trackingPageToken } from "./token";
 
@@ -18,23 +17,6 @@ export function rememberPageHandle(organization: Pick<Organization, "id" | "hand
 /** The path segment of the organisation's page: its handle, else its id. */
 export function pageHandleOf(organizationId: string): string {
   return handles.get(organizationId) ?? organizationId;
-}
-
-const requestOrigin = new AsyncLocalStorage<string>();
-
-/**
- * Runs `work` with the address an API caller used (`https://host:port`), so links written into its
- * answer reach this server even where no public address is configured. Per request: one caller's
- * Host header never shows up in another's links, e-mails or webhooks.
- */
-export function withRequestOrigin<T>(origin: string, work: () => T): T {
-  return requestOrigin.run(origin, work);
-}
-
-/** Where shoppers reach Waybill: `PUBLIC_BASE_URL`, else `NEXTAUTH_URL`, else the address of the request being answered, else this machine. */
-export function publicBaseUrl(): string {
-  const { PUBLIC_BASE_URL, NEXTAUTH_URL } = env();
-  return (PUBLIC_BASE_URL ?? NEXTAUTH_URL ?? requestOrigin.getStore() ?? "http://localhost:3000").replace(/\/+$/, "");
 }
 
 /** The tracking's own page: the link the merchant sends its customer. */

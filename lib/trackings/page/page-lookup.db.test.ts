@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { CLIENT_ADDRESS_HEADER } from "@/lib/client-address";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
 import { callApi } from "@/testing/api-client";
 import { setupTestDatabase } from "@/testing/database";
 import { withTestEncryptionKey } from "@/testing/encryption-key";

@@ -1,5 +1,5 @@
 import { getDb } from "@/db/client";
-import { clientAddressOf } from "@/lib/client-address";
+import { clientAddressOf } from "@/lib/http/client-address";
 import { findOrganizationByDomain, findPageOrganization } from "./find-page-organization";
 import { LookupThrottled, takeLookup } from "./lookup-attempts";
 import { loadPageTracking, lookUpTracking, type PageLookup } from "./look-up-tracking";

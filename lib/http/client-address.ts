@@ -1,10 +1,9 @@
-import { subscribe } from "node:diagnostics_channel";
 import type { IncomingMessage } from "node:http";
 import proxyaddr from "proxy-addr";
 
 /**
- * The header the server stamps on every request with the client's address (proxy.ts strips no
- * headers, so the stamp overwrites whatever a client sent under this name).
+ * The header the server stamps on every request with the client's address (server-gate.ts stamps it
+ * before Next.js reads the request, overwriting whatever a client sent under this name).
  */
 export const CLIENT_ADDRESS_HEADER = "x-waybill-client-address";
 
@@ -29,13 +28,4 @@ export function stampClientAddress(request: IncomingMessage, trust: (address: st
 export function clientAddressOf(headers: Headers | Record<string, string | string[] | undefined>): string {
   const value = headers instanceof Headers ? headers.get(CLIENT_ADDRESS_HEADER) : headers[CLIENT_ADDRESS_HEADER];
   return (Array.isArray(value) ? value[0] : value) || "unknown";
-}
-
-/**
- * Stamps every request this process's HTTP server receives, before Next.js reads it: route
- * handlers see no socket, so the address travels in the header.
- */
-export function stampEveryRequest(trustSetting: string | undefined): void {
-  const trust = trustedProxies(trustSetting);
-  subscribe("http.server.request.start", (message) => stampClientAddress((message as { request: IncomingMessage }).request, trust));
 }
