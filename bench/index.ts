@@ -4,6 +4,8 @@ import { readdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { embeddedFetch } from "@/inngest/embedded/transport";
+import { handEmbeddedTransport } from "@/lib/events/client";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const available = readdirSync(here)
@@ -16,5 +18,7 @@ if (!name || !available.includes(name)) {
   process.exit(2);
 }
 console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`);
+// Benchmarks that create trackings in process send their events as the embedded server does.
+handEmbeddedTransport(embeddedFetch);
 const benchmark = (await import(pathToFileURL(path.join(here, `${name}.ts`)).href)) as { run(args: string[]): Promise<void> };
 await benchmark.run(args);

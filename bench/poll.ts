@@ -15,7 +15,7 @@ import { count, isNotNull } from "drizzle-orm";
 import type { InngestFunction } from "inngest";
 import { migrateDatabase, openPglite, setDatabaseHandle } from "@/db/client";
 import { checkpoints, type NewTracking, trackings } from "@/db/schema";
-import { inngest } from "@/inngest/client";
+import { inngest } from "@/lib/events/client";
 import { EmbeddedEngine } from "@/inngest/embedded/engine";
 import { PgBossQueue } from "@/inngest/embedded/pg-boss-queue";
 import { functions as allFunctions } from "@/inngest/functions";

@@ -46,10 +46,10 @@ export async function run(args: string[]): Promise<void> {
 
   const { getDatabaseHandle } = await import("@/db/client");
   const { jobEvents, jobRuns, trackings, webhookAttempts, webhookDeliveries } = await import("@/db/schema");
-  const { inngest } = await import("@/inngest/client");
+  const { inngest } = await import("@/lib/events/client");
   const { EmbeddedEngine } = await import("@/inngest/embedded/engine");
   const { PgBossQueue } = await import("@/inngest/embedded/pg-boss-queue");
-  const { trackingUpdated, withEventsAfterCommit } = await import("@/inngest/events");
+  const { trackingUpdated, withEventsAfterCommit } = await import("@/lib/events/events");
   const { deliverWebhook } = await import("@/inngest/functions/deliver-webhook");
   const { fanOutWebhooks } = await import("@/inngest/functions/fan-out-webhooks");
   const { notifyContacts } = await import("@/inngest/functions/notify-contacts");

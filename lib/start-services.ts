@@ -1,5 +1,7 @@
 import { getDb } from "@/db/client";
-import { jobsMode } from "@/inngest/mode";
+import { embeddedFetch } from "@/inngest/embedded/transport";
+import { handEmbeddedTransport } from "@/lib/events/client";
+import { jobsMode } from "@/lib/events/mode";
 import { bootstrapDemoOrganization } from "@/lib/accounts/bootstrap";
 import { createFirstAdmin } from "@/lib/accounts/create-first-admin";
 import { hasAnyUser } from "@/lib/accounts/has-any-user";
@@ -18,6 +20,7 @@ import { sealPlainWebhookSecrets } from "@/lib/webhooks/webhook-secret-cipher";
 const globalState = globalThis as unknown as { __waybillStarted?: Promise<void> };
 
 async function start(): Promise<void> {
+  if (jobsMode === "embedded") handEmbeddedTransport(embeddedFetch);
   const operatorHosts = configuredOrigins().map((origin) => new URL(origin).hostname);
   gateEveryRequest({
     trustedProxies: env().TRUSTED_PROXIES,
@@ -60,8 +63,8 @@ async function start(): Promise<void> {
     await startAdminSocket(db);
   }
   if (jobsMode === "embedded") {
-    const { startEmbeddedWorker } = await import("@/inngest/embedded/worker");
-    await startEmbeddedWorker();
+    const [{ startEmbeddedWorker }, { functions }] = await Promise.all([import("@/inngest/embedded/worker"), import("@/inngest/functions")]);
+    await startEmbeddedWorker({ functions });
   }
 }
 

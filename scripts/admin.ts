@@ -2,6 +2,8 @@
 // running server through its owner-only socket (a PGlite directory admits one process) or, with no
 // server running, straight to the data directory; with DATABASE_URL, straight to PostgreSQL.
 import { getDatabaseHandle } from "@/db/client";
+import { embeddedFetch } from "@/inngest/embedded/transport";
+import { handEmbeddedTransport } from "@/lib/events/client";
 import { env } from "@/lib/env";
 import { sendToAdminSocket } from "@/lib/operators/admin-socket";
 import { parseCommandLine, runCommandLine, UsageError } from "@/lib/operators/commands";
@@ -23,6 +25,8 @@ async function main(argv: string[]): Promise<number> {
   const viaServer = env().DATABASE_URL ? null : await sendToAdminSocket(argv);
   let result = viaServer;
   if (!result) {
+    // Commands that create trackings store their events for the server's runner, as the server would.
+    handEmbeddedTransport(embeddedFetch);
     const handle = await getDatabaseHandle();
     try {
       result = await runCommandLine(handle.db, argv);

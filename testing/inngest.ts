@@ -2,7 +2,7 @@ import { durationToMs, type Inngest, type InngestFunction } from "inngest";
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { type JobEventPayload, jobEvents, type JobRun, jobRuns, type JobStep, jobSteps } from "@/db/schema";
-import { inngest } from "@/inngest/client";
+import { inngest } from "@/lib/events/client";
 import { ManualClock } from "@/inngest/embedded/clock";
 import { EmbeddedEngine } from "@/inngest/embedded/engine";
 import type { IncomingEvent } from "@/inngest/embedded/incoming-events";

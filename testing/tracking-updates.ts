@@ -1,5 +1,5 @@
 import { getDb } from "@/db/client";
-import { sendEvent, trackingUpdated } from "@/inngest/events";
+import { sendEvent, trackingUpdated } from "@/lib/events/events";
 import { subtagMessage } from "@/lib/carriers/subtags";
 import type { Tag } from "@/lib/carriers/types";
 import { callApi } from "@/testing/api-client";

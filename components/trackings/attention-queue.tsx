@@ -13,7 +13,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import type { AttentionEntryView } from "@/lib/dashboard/types";
 import { StatusBadge } from "./status-badge";
-import { ATTENTION_REASON_TEXT, type AttentionReason } from "@/lib/trackings/attention/reason-text";
+import { ATTENTION_REASON_TEXT, type AttentionReason } from "@/lib/attention/reason-text";
 
 const QUEUE = ["attention-queue"];
 

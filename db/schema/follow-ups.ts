@@ -12,7 +12,7 @@ export const followUps = pgTable(
   {
     id: text("id").primaryKey(),
     organizationId: text("organization_id").notNull(),
-    /** The event's name (inngest/events.ts). */
+    /** The event's name (lib/events/events.ts). */
     name: text("name").notNull(),
     data: jsonb("data").$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { setupTestDatabase } from "@/testing/database";
-import { inngest } from "../client";
-import { defineEvent } from "../events";
+import { inngest } from "@/lib/events/client";
+import { defineEvent } from "@/lib/events/events";
 import { ManualClock, runsOf, stepsOf } from "@/testing/inngest";
 import { EmbeddedEngine } from "./engine";
 import { MemoryQueue } from "./memory-queue";

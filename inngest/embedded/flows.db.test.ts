@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { jobEvents } from "@/db/schema";
 import { setupTestDatabase } from "@/testing/database";
-import { inngest } from "../client";
-import { defineEvent, sendEvent } from "../events";
+import { inngest } from "@/lib/events/client";
+import { defineEvent, sendEvent } from "@/lib/events/events";
 import { createTestEngine, ManualClock, runsOf, stepsOf, type TestEngine } from "@/testing/inngest";
 
 const database = setupTestDatabase();

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { setupTestDatabase } from "@/testing/database";
-import { inngest } from "../client";
-import { defineEvent, sendEvent } from "../events";
+import { inngest } from "@/lib/events/client";
+import { defineEvent, sendEvent } from "@/lib/events/events";
 import { createTestEngine, ManualClock, runsOf, stepsOf } from "@/testing/inngest";
 import { EmbeddedEngine } from "./engine";
 import { PgBossQueue } from "./pg-boss-queue";

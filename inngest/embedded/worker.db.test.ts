@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { jobEvents } from "@/db/schema";
 import { setupTestDatabase } from "@/testing/database";
-import { defineEvent, sendEvent } from "../events";
+import { defineEvent, sendEvent } from "@/lib/events/events";
+import { functions } from "@/inngest/functions";
 import { startEmbeddedWorker, stopEmbeddedWorker } from "./worker";
 
 const database = setupTestDatabase();
@@ -12,7 +13,7 @@ const pinged = defineEvent("worker-test/pinged", z.object({ n: z.number() }));
 
 describe("startEmbeddedWorker", () => {
   it("starts one worker per process on the process's database, takes its events, and stops", { timeout: 60_000 }, async () => {
-    const [first, second] = await Promise.all([startEmbeddedWorker(), startEmbeddedWorker()]);
+    const [first, second] = await Promise.all([startEmbeddedWorker({ functions }), startEmbeddedWorker({ functions })]);
     expect(second).toBe(first);
 
     const id = await sendEvent(pinged, { n: 1 });
@@ -20,7 +21,7 @@ describe("startEmbeddedWorker", () => {
     expect(event?.dispatchedAt).toBeInstanceOf(Date);
 
     await stopEmbeddedWorker();
-    const restarted = await startEmbeddedWorker();
+    const restarted = await startEmbeddedWorker({ functions });
     expect(restarted).not.toBe(first);
     await stopEmbeddedWorker();
   });

@@ -1,6 +1,6 @@
 import { getDatabaseHandle } from "@/db/client";
-import { inngest } from "../client";
-import { functions } from "../functions";
+import { inngest } from "@/lib/events/client";
+import type { InngestFunction } from "inngest";
 import { EmbeddedEngine } from "./engine";
 import { PgBossQueue } from "./pg-boss-queue";
 
@@ -17,7 +17,7 @@ const slot = globalThis as unknown as { __waybillEmbeddedWorker?: Promise<Embedd
  * Starts the in-process runner on the app database (idempotent). Rejects with
  * UnsupportedFunctionsError when a function needs a feature only Inngest has.
  */
-export function startEmbeddedWorker(options: { concurrency?: number } = {}): Promise<EmbeddedWorker> {
+export function startEmbeddedWorker(options: WorkerOptions): Promise<EmbeddedWorker> {
   slot.__waybillEmbeddedWorker ??= start(options).catch((error: unknown) => {
     slot.__waybillEmbeddedWorker = undefined;
     throw error;
@@ -31,12 +31,18 @@ export async function stopEmbeddedWorker(): Promise<void> {
   await (await worker)?.stop();
 }
 
-async function start(options: { concurrency?: number }): Promise<EmbeddedWorker> {
+export interface WorkerOptions {
+  /** What it runs: the same list `serve()` hands to Inngest (inngest/functions). */
+  functions: InngestFunction.Any[];
+  concurrency?: number;
+}
+
+async function start(options: WorkerOptions): Promise<EmbeddedWorker> {
   const handle = await getDatabaseHandle();
   // Heavy steps share the event loop with requests, hence a small default.
   const concurrency = options.concurrency ?? 4;
   const queue = new PgBossQueue(handle, { concurrency });
-  const engine = new EmbeddedEngine({ client: inngest, functions, db: handle.db, queue, concurrency });
+  const engine = new EmbeddedEngine({ client: inngest, functions: options.functions, db: handle.db, queue, concurrency });
   try {
     await engine.start();
   } catch (error) {

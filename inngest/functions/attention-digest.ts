@@ -2,8 +2,8 @@ import { getDb } from "@/db/client";
 import { listOrganizations } from "@/lib/accounts/list-organizations";
 import { notificationTransports } from "@/lib/notifications/notification-transports";
 import { sendEmail } from "@/lib/notifications/send-email";
-import { composeAttentionDigest } from "@/lib/trackings/attention/attention-digest";
-import { inngest } from "../client";
+import { composeAttentionDigest } from "@/lib/attention/attention-digest";
+import { inngest } from "@/lib/events/client";
 
 /**
  * Every morning (07:00 UTC), each organisation's admins get one e-mail listing the shipments that

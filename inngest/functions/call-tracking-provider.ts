@@ -1,7 +1,7 @@
 import { getDb } from "@/db/client";
 import { callTrackingProvider as callProvider } from "@/lib/trackings/call-tracking-provider";
-import { inngest } from "../client";
-import { trackingProviderCallRequested } from "../events";
+import { inngest } from "@/lib/events/client";
+import { trackingProviderCallRequested } from "@/lib/events/events";
 
 /** Waits between tries while the provider is down: about nine hours in all, then the call is given up (and logged). */
 export const PROVIDER_CALL_WAITS_S = [60, 300, 1_800, 7_200, 21_600];

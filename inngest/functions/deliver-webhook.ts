@@ -2,8 +2,8 @@ import { getDb } from "@/db/client";
 import { attemptWebhookDelivery } from "@/lib/webhooks/attempt-webhook-delivery";
 import { markWebhookDeliveryFailed } from "@/lib/webhooks/mark-webhook-delivery-failed";
 import { MAX_WEBHOOK_ATTEMPTS, retryDelayMs } from "@/lib/webhooks/retry-schedule";
-import { inngest } from "../client";
-import { webhookDeliveryRequested } from "../events";
+import { inngest } from "@/lib/events/client";
+import { webhookDeliveryRequested } from "@/lib/events/events";
 
 /**
  * One stored delivery, attempted until a 2xx: up to 14 attempts, attempt n after a named sleep of

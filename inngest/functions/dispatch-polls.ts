@@ -1,7 +1,7 @@
 import { getDb } from "@/db/client";
 import { claimDuePolls, routedPollBatches } from "@/lib/trackings/poll-dispatch";
-import { inngest } from "../client";
-import { trackingPollRequested } from "../events";
+import { inngest } from "@/lib/events/client";
+import { trackingPollRequested } from "@/lib/events/events";
 
 /** Trackings claimed per step: one claim statement and one fan-out each. */
 export const CLAIM_CHUNK = 1_000;

@@ -6,7 +6,7 @@ import { callApi } from "@/testing/api-client";
 import { setupTestDatabase } from "@/testing/database";
 import { createTenant } from "@/testing/factories";
 import { applyTrackingUpdate, type CheckpointInput } from "@/lib/trackings/apply-tracking-update";
-import { sendEvent, trackingEstimateRequested } from "../events";
+import { sendEvent, trackingEstimateRequested } from "@/lib/events/events";
 import { createTestEngine, runsOf, type TestEngine } from "@/testing/inngest";
 import { estimateDelivery } from "./estimate-delivery";
 

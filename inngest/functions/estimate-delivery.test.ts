@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { inngest } from "../client";
-import { planFunctions } from "../embedded/config-check";
-import { createSdkHandler } from "../embedded/sdk-handler";
-import { concurrencyKeyFor } from "../embedded/triggers";
+import { inngest } from "@/lib/events/client";
+import { planFunctions } from "@/inngest/embedded/config-check";
+import { createSdkHandler } from "@/inngest/embedded/sdk-handler";
+import { concurrencyKeyFor } from "@/inngest/embedded/triggers";
 import { estimateDelivery } from "./estimate-delivery";
 
 describe("estimate-delivery's concurrency", () => {

@@ -1,7 +1,7 @@
 import { getDb } from "@/db/client";
-import { reviseTrackingEstimate } from "@/lib/edd/revise-tracking-estimate";
-import { inngest } from "../client";
-import { trackingEstimateRequested, trackingEstimateRevised } from "../events";
+import { reviseTrackingEstimate } from "@/lib/trackings/revise-tracking-estimate";
+import { inngest } from "@/lib/events/client";
+import { trackingEstimateRequested, trackingEstimateRevised } from "@/lib/events/events";
 
 /**
  * Keeps a tracking's `waybill_estimated_delivery_date` current: recomputed when it is created and

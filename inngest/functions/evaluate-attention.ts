@@ -1,8 +1,8 @@
 import { getDb } from "@/db/client";
 import { listOrganizations } from "@/lib/accounts/list-organizations";
-import { evaluateAttention } from "@/lib/trackings/attention/evaluate-attention";
-import { inngest } from "../client";
-import { trackingAttentionFlagged } from "../events";
+import { evaluateAttention } from "@/lib/attention/evaluate-attention";
+import { inngest } from "@/lib/events/client";
+import { trackingAttentionFlagged } from "@/lib/events/events";
 
 /**
  * Every hour, each organisation's undelivered shipments are checked against the needs-attention rules

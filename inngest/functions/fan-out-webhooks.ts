@@ -2,8 +2,8 @@ import { renderWebhookTracking } from "@/lib/api/versions";
 import { getDb } from "@/db/client";
 import { attemptWebhookDeliveries } from "@/lib/webhooks/attempt-webhook-delivery";
 import { createWebhookDeliveries, type WebhookEventSource } from "@/lib/webhooks/create-webhook-deliveries";
-import { inngest } from "../client";
-import { trackingAttentionFlagged, trackingEstimateRevised, trackingUpdated, webhookDeliveryRequested } from "../events";
+import { inngest } from "@/lib/events/client";
+import { trackingAttentionFlagged, trackingEstimateRevised, trackingUpdated, webhookDeliveryRequested } from "@/lib/events/events";
 
 /**
  * Every tracking update (`tracking_update`), delivery-estimate move (`edd_revise`) and newly needed

@@ -1,7 +1,7 @@
 import { getDb } from "@/db/client";
-import { evaluateAttentionOf } from "@/lib/trackings/attention/evaluate-attention";
-import { inngest } from "../client";
-import { trackingAttentionFlagged, trackingUpdated } from "../events";
+import { evaluateAttentionOf } from "@/lib/attention/evaluate-attention";
+import { inngest } from "@/lib/events/client";
+import { trackingAttentionFlagged, trackingUpdated } from "@/lib/events/events";
 
 /** Statuses that need a person the moment they are reached: no waiting for the hourly evaluation. */
 const AT_ONCE = new Set(["AttemptFail", "Exception"]);

@@ -3,8 +3,8 @@ import { notificationTransports } from "@/lib/notifications/notification-transpo
 import { prepareContactNotifications } from "@/lib/notifications/prepare-contact-notifications";
 import { sendNotificationMessage } from "@/lib/notifications/send-notification-message";
 import { triggerOfTag, type TemplateTrigger } from "@/lib/notifications/templates/default-templates";
-import { inngest } from "../client";
-import { trackingEstimateRevised, trackingUpdated } from "../events";
+import { inngest } from "@/lib/events/client";
+import { trackingEstimateRevised, trackingUpdated } from "@/lib/events/events";
 
 /**
  * A tracking's status changed, or its delivery estimate moved: each of its e-mail addresses and phone

@@ -7,7 +7,7 @@ import { setupTestDatabase } from "@/testing/database";
 import { createTenant } from "@/testing/factories";
 import { createTracking as createTrackingRecord } from "@/lib/trackings/create-tracking";
 import { PollTestClock } from "@/testing/poll-test-clock";
-import { inngest } from "../client";
+import { inngest } from "@/lib/events/client";
 import { createTestEngine, eventsSent, runsOf, stepsOf, type TestEngine } from "@/testing/inngest";
 import { dispatchPolls } from "./dispatch-polls";
 import { pollTrackings } from "./poll-trackings";

@@ -2,8 +2,8 @@ import { RetryAfterError } from "inngest";
 import { getDb } from "@/db/client";
 import { CarrierError } from "@/lib/carriers/types";
 import { pollTrackingBatch } from "@/lib/trackings/poll-tracking-batch";
-import { inngest } from "../client";
-import { trackingEstimateRequested, trackingPollRequested, trackingProviderCallRequested, trackingUpdated } from "../events";
+import { inngest } from "@/lib/events/client";
+import { trackingEstimateRequested, trackingPollRequested, trackingProviderCallRequested, trackingUpdated } from "@/lib/events/events";
 
 /** Runs per lane (a courier, a tracking provider) at once: they meter calls per account, and one slow carrier must not hold every worker. */
 export const POLLS_PER_CARRIER = 8;

@@ -1,6 +1,6 @@
 import { getDb } from "@/db/client";
 import { sweepFollowUps } from "@/lib/trackings/follow-ups";
-import { inngest } from "../client";
+import { inngest } from "@/lib/events/client";
 
 /** Every minute: sends the follow-ups that verbs recorded but did not get to send (lib/trackings/follow-ups.ts). */
 export const sweepFollowUpsFunction = inngest.createFunction(

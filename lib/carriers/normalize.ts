@@ -1,5 +1,5 @@
 import { checkpointHash, type CheckpointIdentity } from "@/lib/carriers/checkpoint-hash";
-import { countryIso3, countryName } from "@/lib/carriers/countries";
+import { countryIso3, countryName } from "@/lib/countries";
 import { type EventTime, sortableTime } from "@/lib/carriers/event-time";
 import { subtagMessage, type TagSubtag } from "@/lib/carriers/subtags";
 import { type NormalizedCheckpoint, type ShipmentFacts } from "@/lib/carriers/types";

@@ -1,7 +1,7 @@
 import type { Executor } from "@/db/client";
 import { courierConnections } from "@/db/schema";
 import { newId } from "@/lib/ids";
-import { adoptNewConnection } from "@/lib/trackings/poll-new-route";
+import { adoptNewConnection } from "@/lib/connections/adopt-new-route";
 import { courierConnectionView, type CourierConnectionView } from "./courier-connection-view";
 import { credentialsContext, sealCredentials } from "./credentials-cipher";
 import { assertCarrierAcceptsCredentials } from "./test-credentials";

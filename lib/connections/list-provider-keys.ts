@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { trackingProviderConnections } from "@/db/schema";
 import { TRACKING_PROVIDERS, providerSlugs, type TrackingProvider } from "@/lib/couriers/providers/provider-codes";
-import { providerPushConfigured } from "@/lib/trackings/provider-push-configured";
+import { providerPushConfigured } from "@/lib/connections/provider-push-configured";
 import { openCredentials } from "./credentials-cipher";
 import { providerCredentialsContext, serverProviderCredentials } from "./provider-credentials";
 import { PROVIDER_LABELS } from "./save-provider-key";

@@ -5,7 +5,7 @@ import { DomainError, InvalidError, NotAllowedError, NotFoundError } from "@/lib
 import { providerAdapter } from "@/lib/carriers/registry";
 import { CarrierError, type ProviderQuota } from "@/lib/carriers/types";
 import type { TrackingProvider } from "@/lib/couriers/providers/provider-codes";
-import { pollNotYetFollowed } from "@/lib/trackings/poll-new-route";
+import { pollNotYetFollowed } from "@/lib/connections/adopt-new-route";
 import { openCredentials, sealCredentials, type Credentials } from "./credentials-cipher";
 import { providerCredentialsContext } from "./provider-credentials";
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { Executor } from "@/db/client";
 import { getCourier } from "@/lib/couriers/get-courier";
-import { listAttentionQueue, noteAttention, resolveAttention, snoozeAttention } from "@/lib/trackings/attention/attention-queue";
-import { contactCustomer } from "@/lib/trackings/attention/contact-customer";
+import { listAttentionQueue, noteAttention, resolveAttention, snoozeAttention } from "@/lib/attention/attention-queue";
+import { contactCustomer } from "@/lib/attention/contact-customer";
 import type { AttentionEntryView } from "./types";
 
 export async function attentionQueueView(db: Executor, organizationId: string, now: Date): Promise<AttentionEntryView[]> {

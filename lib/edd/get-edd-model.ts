@@ -1,6 +1,7 @@
 import type { Executor } from "@/db/client";
 import { loadDeliverySamples } from "./load-delivery-samples";
-import { type EddModel, trainModel } from "./train-model";
+import { trainModel } from "./train-model";
+import { type EddModel } from "./types";
 
 /** A model older than this is retrained; the old one keeps answering meanwhile. */
 export const MODEL_MAX_AGE_MS = 60 * 60 * 1000;

@@ -1,4 +1,4 @@
-import { toAlpha2 } from "./country-codes";
+import { toAlpha2 } from "@/lib/countries";
 import { holidayRegion } from "./public-holidays";
 import { type ShipmentAddress } from "./types";
 

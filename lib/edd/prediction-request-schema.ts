@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type ApiVersion, isFrom2025 } from "@/lib/api-versions";
-import { toAlpha2 } from "./country-codes";
+import { toAlpha2 } from "@/lib/countries";
 import { type PredictionRequest } from "./types";
 
 // Estimated-delivery-date request items of the compatible API (compat-reference §9). The address's

@@ -1,6 +1,6 @@
 import Holidays from "date-holidays";
 import { LRUCache } from "lru-cache";
-import { toAlpha2 } from "./country-codes";
+import { toAlpha2 } from "@/lib/countries";
 import { type LocalDate } from "./local-dates";
 
 /** A place whose public holidays are days off: ISO alpha-2 country and, when known, a date-holidays state code. */

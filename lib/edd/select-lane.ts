@@ -1,5 +1,5 @@
 import { type LaneLevel, laneKeys, type LaneShipment } from "./lane-keys";
-import { type EddModel } from "./train-model";
+import { type EddModel } from "./types";
 import { sampleCount, type TransitHistogram } from "./transit-distribution";
 
 export const DEFAULT_MIN_SAMPLES = 20;

@@ -4,28 +4,7 @@ import { datePart, isoWeekday, type LocalDate } from "./local-dates";
 import { DEFAULT_MIN_SAMPLES, selectLane } from "./select-lane";
 import { transitBusinessDays, transitCalendar } from "./transit-calendar";
 import { addTransit, type TransitHistogram, transitQuantile } from "./transit-distribution";
-import { type DeliverySample } from "./types";
-
-/**
- * Transit-time histograms per lane, pooled over all organisations and per organisation. Plain JSON:
- * `JSON.parse(JSON.stringify(model))` predicts the same, so a model can be stored or cached.
- */
-export interface EddModel {
-  format: "waybill-edd/1";
-  /** Longer transits are counted as this many business days, so lost-then-found parcels stay bounded. */
-  maxTransitDays: number;
-  /** ISO weekdays each courier delivers on, learned from delivery dates (Monday to Friday when unknown). */
-  deliveryWeekdays: Record<string, number[]>;
-  /** Lane key (see `laneKeys`) → transit histogram over all organisations. */
-  pooled: Record<string, TransitHistogram>;
-  /** Organisation id → lane key → transit histogram of that organisation's own shipments. */
-  organizations: Record<string, Record<string, TransitHistogram>>;
-  /**
-   * Courier → 24 half-months (see `seasonPeriod`) → business days that parcels picked up then ran later
-   * (or, negative, earlier) than usual for their lane: the November–December peak, summer lulls.
-   */
-  seasonalDelays: Record<string, number[]>;
-}
+import { type DeliverySample, type EddModel } from "./types";
 
 export interface TrainOptions {
   /** Default 30 business days. */

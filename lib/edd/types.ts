@@ -1,4 +1,5 @@
 import { type EstimatedPickup } from "./compute-pickup";
+import { type TransitHistogram } from "./transit-distribution";
 
 /** Where a parcel starts or ends; the model needs the country and a state or a postal code. */
 export interface ShipmentAddress {
@@ -31,4 +32,25 @@ export interface PredictionRequest {
   /** "YYYY-MM-DD HH:mm:ss", local at the origin. */
   pickupTime?: string | null;
   estimatedPickup?: EstimatedPickup | null;
+}
+
+/**
+ * Transit-time histograms per lane, pooled over all organisations and per organisation. Plain JSON:
+ * `JSON.parse(JSON.stringify(model))` predicts the same, so a model can be stored or cached.
+ */
+export interface EddModel {
+  format: "waybill-edd/1";
+  /** Longer transits are counted as this many business days, so lost-then-found parcels stay bounded. */
+  maxTransitDays: number;
+  /** ISO weekdays each courier delivers on, learned from delivery dates (Monday to Friday when unknown). */
+  deliveryWeekdays: Record<string, number[]>;
+  /** Lane key (see `laneKeys`) → transit histogram over all organisations. */
+  pooled: Record<string, TransitHistogram>;
+  /** Organisation id → lane key → transit histogram of that organisation's own shipments. */
+  organizations: Record<string, Record<string, TransitHistogram>>;
+  /**
+   * Courier → 24 half-months (see `seasonPeriod`) → business days that parcels picked up then ran later
+   * (or, negative, earlier) than usual for their lane: the November–December peak, summer lulls.
+   */
+  seasonalDelays: Record<string, number[]>;
 }

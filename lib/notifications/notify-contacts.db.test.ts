@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { notificationMessages } from "@/db/schema";
 import { notifyContacts } from "@/inngest/functions/notify-contacts";
-import { sendEvent, trackingUpdated } from "@/inngest/events";
+import { sendEvent, trackingUpdated } from "@/lib/events/events";
 import { createTestEngine, runsOf, stepsOf, type TestEngine } from "@/testing/inngest";
 import { resetEnvForTests } from "@/lib/env";
 import { setupTestDatabase } from "@/testing/database";

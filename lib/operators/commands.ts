@@ -10,7 +10,7 @@ import { listOrganizations } from "@/lib/accounts/list-organizations";
 import { resetPassword } from "@/lib/accounts/reset-password";
 import { revokeApiKey } from "@/lib/accounts/revoke-api-key";
 import { setOrganizationLimits } from "@/lib/accounts/set-organization-limits";
-import { evaluateAttention } from "@/lib/trackings/attention/evaluate-attention";
+import { evaluateAttention } from "@/lib/attention/evaluate-attention";
 import { seedDemoTrackings } from "@/lib/trackings/insights/seed-demo";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;

@@ -1,5 +1,5 @@
 import type { TrackingChange } from "@/lib/trackings/apply-tracking-update";
-import { hasContacts } from "@/lib/notifications/has-contacts";
+import { hasContacts } from "@/lib/trackings/has-contacts";
 
 /** What `tracking/updated` says of a stored change. */
 export interface TrackingUpdatedData {

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { followUps, trackings } from "@/db/schema";
-import { inngest } from "@/inngest/client";
+import { inngest } from "@/lib/events/client";
 import { dispatchPolls } from "@/inngest/functions/dispatch-polls";
 import { pollTrackings } from "@/inngest/functions/poll-trackings";
 import { sweepFollowUpsFunction } from "@/inngest/functions/sweep-follow-ups";

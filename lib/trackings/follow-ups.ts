@@ -3,7 +3,7 @@ import type { EventType } from "inngest";
 import type { z } from "zod";
 import type { Database, Executor } from "@/db/client";
 import { followUps, type FollowUp } from "@/db/schema";
-import { sendStoredEvents, storableEvent } from "@/inngest/events";
+import { sendStoredEvents, storableEvent } from "@/lib/events/events";
 import { newId } from "@/lib/ids";
 
 /** How long a follow-up may wait for its verb's own send before the sweep sends it instead. */

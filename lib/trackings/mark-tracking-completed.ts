@@ -1,5 +1,5 @@
 import type { Database } from "@/db/client";
-import { trackingUpdated } from "@/inngest/events";
+import { trackingUpdated } from "@/lib/events/events";
 import { subtagMessage } from "@/lib/carriers/subtags";
 import type { Tag } from "@/lib/carriers/types";
 import { trackingUpdatedData } from "./announce-tracking-change";

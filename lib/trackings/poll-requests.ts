@@ -1,6 +1,6 @@
 import type { Executor } from "@/db/client";
 import type { Tracking } from "@/db/schema";
-import { PendingEvents, trackingPollRequested } from "@/inngest/events";
+import { PendingEvents, trackingPollRequested } from "@/lib/events/events";
 import { routedPollBatches, type ClaimedTracking } from "./poll-dispatch";
 
 /**

@@ -14,7 +14,7 @@ import type { PollBatch } from "./poll-dispatch";
 import { warnHourly } from "./poll-log";
 import { recordProviderPollOutcome } from "./poll-provider-outcome";
 import { providerTrackingRef, type ProviderTrackingRef } from "./provider-tracking-ref";
-import { providerPushConfigured } from "./provider-push-configured";
+import { providerPushConfigured } from "@/lib/connections/provider-push-configured";
 import { isProviderRoute, routesOf, type NotTrackableCode, type PollRoute } from "./poll-route";
 import { EXPIRED_STATUS, isPendingExpired, POLL_LEASE_MS, pollScheduleColumns, type PollMode, PROVIDER_POSTPONE_MS, REFUSED_RETRY_MS } from "./poll-schedule";
 import { trackingUpdatedData, type TrackingUpdatedData } from "./announce-tracking-change";

@@ -1,6 +1,6 @@
 import type { Executor } from "@/db/client";
 import type { Tracking } from "@/db/schema";
-import { trackingProviderCallRequested } from "@/inngest/events";
+import { trackingProviderCallRequested } from "@/lib/events/events";
 import type { TrackingProvider } from "@/lib/couriers/providers/provider-codes";
 import { recordFollowUp } from "./follow-ups";
 import { isProviderRoute, routesOf, type RouteDecision } from "./poll-route";

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { trackingProviderConnections, trackings, type Tracking } from "@/db/schema";
-import { PendingEvents, trackingEstimateRequested, trackingProviderCallRequested, trackingUpdated } from "@/inngest/events";
+import { PendingEvents, trackingEstimateRequested, trackingProviderCallRequested, trackingUpdated } from "@/lib/events/events";
 import type { ProviderPush, TrackResult } from "@/lib/carriers/types";
 import { openCredentials } from "@/lib/connections/credentials-cipher";
 import { providerCredentialsContext, serverProviderCredentials } from "@/lib/connections/provider-credentials";

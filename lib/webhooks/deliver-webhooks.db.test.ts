@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { webhookAttempts, webhookDeliveries, type WebhookApiVersion, type WebhookDelivery } from "@/db/schema";
-import { sendEvent, trackingEstimateRevised, trackingUpdated, webhookDeliveryRequested } from "@/inngest/events";
+import { sendEvent, trackingEstimateRevised, trackingUpdated, webhookDeliveryRequested } from "@/lib/events/events";
 import { deliverWebhook } from "@/inngest/functions/deliver-webhook";
 import { fanOutWebhooks } from "@/inngest/functions/fan-out-webhooks";
 import { createTestEngine, ManualClock, runsOf, stepsOf, type TestEngine } from "@/testing/inngest";

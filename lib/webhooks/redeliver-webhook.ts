@@ -1,6 +1,6 @@
 import type { Database } from "@/db/client";
 import { type WebhookDelivery, webhookDeliveries } from "@/db/schema";
-import { sendEvent, webhookDeliveryRequested } from "@/inngest/events";
+import { sendEvent, webhookDeliveryRequested } from "@/lib/events/events";
 import { NotAllowedError } from "@/lib/domain-errors";
 import { newId } from "@/lib/ids";
 import { getWebhookDeliveryOrThrow } from "./get-webhook-delivery-or-throw";

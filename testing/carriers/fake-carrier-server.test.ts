@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { adapterForSlug, type RegistryOptions } from "@/lib/carriers/registry";
-import { FIXTURE_NUMBERS, type FakeCarrier, type FakeCarrierServer, loadFixture, startFakeCarrierServer } from "@/testing/carriers/fake-carrier-server";
+import { type FakeCarrier } from "@/testing/carriers/fake-carrier";
+import { FIXTURE_NUMBERS, type FakeCarrierServer, loadFixture, startFakeCarrierServer } from "@/testing/carriers/fake-carrier-server";
 import { trackRequest } from "@/testing/carriers/track-request";
 
 let server: FakeCarrierServer;

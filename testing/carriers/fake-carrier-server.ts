@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { type AddressInfo } from "node:net";
+import { type FakeCarrier } from "@/testing/carriers/fake-carrier";
 import { generatedInTransitBody } from "@/testing/carriers/generated-answers";
 
 /**
@@ -10,7 +11,6 @@ import { generatedInTransitBody } from "@/testing/carriers/generated-answers";
  * `lib/carriers/<carrier>/fixtures/`, counting requests, and failing on demand.
  */
 
-export type FakeCarrier = "dhl" | "ups" | "fedex" | "usps";
 export type FakeEndpoint = "token" | "track";
 
 /** Tracking numbers the fixtures answer for. Any other number is not found (or generated, see options). */

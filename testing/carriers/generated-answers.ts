@@ -1,4 +1,4 @@
-import { type FakeCarrier } from "@/testing/carriers/fake-carrier-server";
+import { type FakeCarrier } from "@/testing/carriers/fake-carrier";
 
 const HOUR_MS = 3_600_000;
 

@@ -1,7 +1,7 @@
 import { serve } from "inngest/next";
-import { inngest } from "@/inngest/client";
+import { inngest } from "@/lib/events/client";
 import { functions } from "@/inngest/functions";
-import { jobsMode } from "@/inngest/mode";
+import { jobsMode } from "@/lib/events/mode";
 import { errorResponseFor } from "@/lib/api/envelope";
 
 // Embedded mode is Inngest dev mode, whose serve() runs unsigned requests: never expose it.

@@ -1,5 +1,5 @@
 import { connectionCredential, requiredCredential } from "@/lib/carriers/connection-credentials";
-import { countryAlpha2 } from "@/lib/carriers/countries";
+import { countryAlpha2 } from "@/lib/countries";
 import { DhlClient, type DhlClientOptions } from "@/lib/carriers/dhl/client";
 import { parseDhlResponse } from "@/lib/carriers/dhl/parse";
 import { mapWithConcurrency } from "@/lib/carriers/http-client";

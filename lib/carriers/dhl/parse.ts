@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { countryIso3 } from "@/lib/carriers/countries";
+import { countryIso3 } from "@/lib/countries";
 import { estimatedDate, eventTimeFromIso } from "@/lib/carriers/event-time";
 import { type CheckpointDraft, deriveShipmentFacts, finalizeCheckpoints } from "@/lib/carriers/normalize";
 import { dhlEventStatus } from "@/lib/carriers/dhl/status-map";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { countryIso3 } from "@/lib/carriers/countries";
+import { countryIso3 } from "@/lib/countries";
 import { estimatedDate, eventTimeFromIso, sortableTime } from "@/lib/carriers/event-time";
 import { fedexScanStatus } from "@/lib/carriers/fedex/status-map";
 import { type CheckpointDraft, deriveShipmentFacts, finalizeCheckpoints } from "@/lib/carriers/normalize";

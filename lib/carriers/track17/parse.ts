@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { countryIso3 } from "@/lib/carriers/countries";
+import { countryIso3 } from "@/lib/countries";
 import { estimatedDate, eventTimeFromIso, type EventTime } from "@/lib/carriers/event-time";
 import { type CheckpointDraft, deriveShipmentFacts, finalizeCheckpoints } from "@/lib/carriers/normalize";
 import { CarrierError, type ShipmentFacts, type TrackResult } from "@/lib/carriers/types";

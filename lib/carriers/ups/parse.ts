@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { countryIso3 } from "@/lib/carriers/countries";
+import { countryIso3 } from "@/lib/countries";
 import { calendarDate, type EventTime, eventTimeFromLocal, normalizeOffset, offsetBetween } from "@/lib/carriers/event-time";
 import { type CheckpointDraft, deriveShipmentFacts, finalizeCheckpoints } from "@/lib/carriers/normalize";
 import { UPS_IGNORED_STATUS_CODES, upsActivityStatus } from "@/lib/carriers/ups/status-map";

@@ -1,4 +1,4 @@
-import { countryIso3 } from "@/lib/carriers/countries";
+import { countryIso3 } from "@/lib/countries";
 import type { AdditionalField, Courier } from "@/lib/couriers/types";
 import { courier } from "./define-courier";
 import rows from "./long-tail.json";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countryAlpha2, countryIso3, countryName } from "@/lib/carriers/countries";
+import { countryAlpha2, countryIso3, countryName, toAlpha2 } from "@/lib/countries";
 
 describe("countries", () => {
   it("reads alpha-2, alpha-3 and English names", () => {
@@ -16,5 +16,14 @@ describe("countries", () => {
     expect(countryIso3("Deutschland")).toBeNull();
     expect(countryIso3("")).toBeNull();
     expect(countryName(null)).toBeNull();
+  });
+});
+
+describe("toAlpha2", () => {
+  it("takes codes only, as the API and the holiday calendars need them", () => {
+    expect(toAlpha2("deu")).toBe("DE");
+    expect(toAlpha2("US")).toBe("US");
+    expect(toAlpha2("XX")).toBeUndefined();
+    expect(toAlpha2("Germany")).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
-// ISO 3166-1 alpha-2 → alpha-3: carriers send alpha-2 (or names), checkpoints carry alpha-3.
+// ISO 3166-1 alpha-2 → alpha-3, the one country table: carriers send alpha-2 (or names), checkpoints and the
+// API carry alpha-3, date-holidays takes alpha-2.
 const ALPHA2_TO_ALPHA3 = Object.fromEntries(
   (
     "AD AND AE ARE AF AFG AG ATG AI AIA AL ALB AM ARM AO AGO AQ ATA AR ARG AS ASM AT AUT AU AUS AW ABW AX ALA " +
@@ -52,4 +53,11 @@ export function countryIso3(value: string | null | undefined): string | null {
 export function countryName(value: string | null | undefined): string | null {
   const alpha2 = countryAlpha2(value);
   return alpha2 ? (regionNames.of(alpha2) ?? null) : null;
+}
+
+/** An ISO 3166-1 alpha-2 code from an alpha-3 or alpha-2 code (any case), names not taken; undefined when unknown. */
+export function toAlpha2(country: string): string | undefined {
+  const code = country.trim().toUpperCase();
+  if (code.length === 3) return ALPHA3_TO_ALPHA2[code];
+  return code.length === 2 && ALPHA2_TO_ALPHA3[code] ? code : undefined;
 }

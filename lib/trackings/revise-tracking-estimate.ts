@@ -3,7 +3,7 @@ import type { Database } from "@/db/client";
 import { trackings, type WaybillEstimate } from "@/db/schema";
 import { withCheckpoints } from "@/lib/trackings/tracking-record";
 import { estimateTrackingDelivery, type TrackingEstimate } from "./estimate-tracking-delivery";
-import { getEddModel } from "./get-edd-model";
+import { getEddModel } from "@/lib/edd/get-edd-model";
 import { estimateBookkeeping } from "@/lib/trackings/insights/contribution";
 import { recordRollupChanges } from "@/lib/trackings/insights/record-rollups";
 

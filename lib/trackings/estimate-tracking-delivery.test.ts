@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Checkpoint, Tracking } from "@/db/schema";
 import { trackingPredictionRequest } from "./estimate-tracking-delivery";
-import { localDateTime } from "./tracking-lane";
+import { localDateTime } from "@/lib/edd/tracking-lane";
 
 function record(tracking: Partial<Tracking>, checkpoints: Partial<Checkpoint>[] = []) {
   return {

@@ -1,11 +1,11 @@
 import type { WaybillEstimate } from "@/db/schema";
 import { deriveFields } from "@/lib/trackings/derive-fields";
 import type { TrackingRecord } from "@/lib/trackings/tracking-record";
-import { predictDelivery } from "./predict-delivery";
-import { type ConfidenceCode } from "./score-confidence";
-import { localDateTime, trackingLane, utcDateTime } from "./tracking-lane";
-import { type EddModel } from "./train-model";
-import { type PredictionRequest } from "./types";
+import { predictDelivery } from "@/lib/edd/predict-delivery";
+import { type ConfidenceCode } from "@/lib/edd/score-confidence";
+import { localDateTime, trackingLane, utcDateTime } from "@/lib/edd/tracking-lane";
+import { type EddModel } from "@/lib/edd/types";
+import { type PredictionRequest } from "@/lib/edd/types";
 
 /** What `trackings.waybill_estimate` holds: the versions show the score (v4) or the code (2024-07 on). */
 export interface TrackingEstimate extends WaybillEstimate {
