@@ -1,7 +1,7 @@
 import { getDb } from "@/db/client";
 import { sendEvent, trackingUpdated } from "@/lib/events/events";
 import { subtagMessage } from "@/lib/carriers/subtags";
-import type { Tag } from "@/lib/carriers/types";
+import type { Tag } from "@/lib/tags";
 import { callApi } from "@/testing/api-client";
 import { applyTrackingUpdate, type TrackingChange } from "@/lib/trackings/apply-tracking-update";
 import { trackingUpdatedData } from "@/lib/trackings/announce-tracking-change";

@@ -8,19 +8,12 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Field, SelectInput, TextInput } from "@/components/ui/form-field";
 import { PageHeader } from "@/components/ui/page-header";
 import { ErrorState, LoadingState } from "@/components/ui/states";
+import { SHOWN_TAGS, STATUSES } from "@/components/trackings/status-badge";
 import type { InsightsView } from "@/lib/dashboard/types";
+import { tagCounter } from "@/lib/tags";
 
-const STATUS_SERIES: Array<[string, string, string]> = [
-  ["pending", "Pending", "#94a3b8"],
-  ["infoReceived", "Info received", "#38bdf8"],
-  ["inTransit", "In transit", "#3b82f6"],
-  ["outForDelivery", "Out for delivery", "#8b5cf6"],
-  ["attemptFail", "Failed attempt", "#f59e0b"],
-  ["availableForPickup", "Ready for pickup", "#14b8a6"],
-  ["delivered", "Delivered", "#10b981"],
-  ["exception", "Exception", "#ef4444"],
-  ["expired", "Expired", "#71717a"],
-];
+// Shipments by status: one series per status, in the dashboard's order, with its words and colour.
+const STATUS_SERIES = SHOWN_TAGS.map((tag) => [tagCounter(tag), STATUSES[tag]!.label, STATUSES[tag]!.chart] as const);
 
 const percent = (value: number | null) => (value === null ? "–" : `${Math.round(value * 100)} %`);
 

@@ -116,8 +116,10 @@ function ProviderCard({ view }: { view: ProviderKeyView }) {
   );
 }
 
+const listInWords = (names: string[]) => (names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : (names[0] ?? "no carrier"));
+
 /** Settings → Tracking providers: the keys that follow the couriers Waybill cannot ask directly. */
-export function TrackingProviders() {
+export function TrackingProviders({ directCarriers }: { directCarriers: string[] }) {
   const providers = useQuery({
     queryKey: PROVIDERS,
     queryFn: () => fetchJson<{ providers: ProviderKeyView[] }>("/api/dashboard/tracking-providers").then((data) => data.providers),
@@ -126,7 +128,7 @@ export function TrackingProviders() {
     <>
       <PageHeader
         title="Tracking providers"
-        description="Waybill asks DHL, UPS, FedEx and USPS itself. Every other courier is followed through a tracking provider with your key; without one, such trackings wait as not trackable."
+        description={`Waybill asks ${listInWords(directCarriers)} itself. Every other courier is followed through a tracking provider with your key; without one, such trackings wait as not trackable.`}
       />
       {providers.isPending ? (
         <LoadingState />

@@ -1,6 +1,6 @@
 import { addBusinessDays, type BusinessCalendar, businessDaysBetween, nextBusinessDay } from "@/lib/edd/business-days";
 import type { LocalDate } from "@/lib/edd/local-dates";
-import type { Tag } from "@/lib/carriers/types";
+import type { Tag } from "@/lib/tags";
 import type { AttentionReason } from "./reason-text";
 
 export type { AttentionReason } from "./reason-text";

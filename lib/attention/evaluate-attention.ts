@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, notInArray } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { attentionFlags as flagsTable, type Checkpoint, type Tracking, trackings } from "@/db/schema";
-import type { Tag } from "@/lib/carriers/types";
+import type { Tag } from "@/lib/tags";
 import { MONDAY_TO_FRIDAY } from "@/lib/edd/business-days";
 import type { LocalDate } from "@/lib/edd/local-dates";
 import { transitCalendar } from "@/lib/edd/transit-calendar";

@@ -1,5 +1,7 @@
-import { carrierRequest, type CarrierResponse, type HttpOptions, retryAfterSeconds } from "@/lib/carriers/http-client";
+import { carrierRequest, type CarrierResponse, errorForStatus, type HttpOptions, retryAfterSeconds } from "@/lib/carriers/http-client";
+import { type AccessToken, expiresInSeconds } from "@/lib/carriers/oauth-token-cache";
 import { type RateLimit, RequestThrottle } from "@/lib/carriers/request-throttle";
+import { CarrierError } from "@/lib/carriers/types";
 
 export interface CarrierClientOptions extends HttpOptions {
   /** Scheme and host (and a path prefix where the carrier has one); tests point it at a fake. */
@@ -14,6 +16,23 @@ export interface CarrierClientOptions extends HttpOptions {
 
 /** A 429 or 5xx is retried once within the call when the carrier asks for at most this long a wait. */
 export const MAX_RETRY_AFTER_SECONDS = 5;
+
+/** An OAuth 2 client-credentials token request (RFC 6749 §4.4), as the carriers that use one take it. */
+export interface ClientCredentialsRequest {
+  /** The token endpoint under the base URL. */
+  path: string;
+  clientId: string;
+  clientSecret: string;
+  /** Where the client authenticates: HTTP Basic (UPS, GLS) or the form's fields (FedEx, USPS). */
+  clientAuth: "basic" | "form";
+  headers?: Record<string, string>;
+  /** When the answer omits `expires_in`. */
+  defaultLifetimeSeconds: number;
+  /** The carrier's own words from an error body. */
+  errorDetail: (response: CarrierResponse) => string | undefined;
+  /** A further check of a granted token's answer (USPS: the tracking scope); throws to refuse it. */
+  checkGrant?: (body: Record<string, unknown>) => void;
+}
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -45,5 +64,31 @@ export class CarrierClient {
     await (this.options.sleep ?? realSleep)(wait * 1000);
     await this.throttle.acquire(quotaKey);
     return carrierRequest(this.carrier, url, init, this.options);
+  }
+
+  /**
+   * Asks for an access token. A refusal (400, 401, 403: the token endpoints answer bad client
+   * credentials with any of them) is the merchant's to fix: CarrierError("auth").
+   */
+  protected async requestClientCredentialsToken(request: ClientCredentialsRequest): Promise<AccessToken> {
+    const form = new URLSearchParams({ grant_type: "client_credentials" });
+    const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json", ...request.headers };
+    if (request.clientAuth === "basic") headers.Authorization = `Basic ${Buffer.from(`${request.clientId}:${request.clientSecret}`).toString("base64")}`;
+    else {
+      form.set("client_id", request.clientId);
+      form.set("client_secret", request.clientSecret);
+    }
+    const response = await carrierRequest(this.carrier, `${this.baseUrl}${request.path}`, { method: "POST", headers, body: form.toString() }, this.options);
+    const body = (response.body ?? {}) as Record<string, unknown>;
+    if (response.status === 200 && typeof body.access_token === "string") {
+      request.checkGrant?.(body);
+      const lifetimeSeconds = expiresInSeconds(body.expires_in, request.defaultLifetimeSeconds);
+      return { value: body.access_token, expiresAtMs: (this.options.clock ?? Date.now)() + lifetimeSeconds * 1000 };
+    }
+    const detail = request.errorDetail(response) || undefined;
+    if (response.status === 400 || response.status === 401 || response.status === 403) {
+      throw new CarrierError("auth", `${this.carrier} refused the client credentials${detail ? `: ${detail}` : ""}`);
+    }
+    throw errorForStatus(this.carrier, response, detail);
   }
 }

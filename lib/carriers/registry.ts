@@ -1,4 +1,8 @@
 import { carrierSettings } from "@/lib/env";
+import { type CarrierDescriptor } from "@/lib/carriers/descriptor";
+import { DIRECT_CARRIERS, type DirectCarrier } from "@/lib/carriers/descriptors";
+import { ship24Carrier } from "@/lib/carriers/ship24/descriptor";
+import { track17Carrier } from "@/lib/carriers/track17/descriptor";
 import { createAuspostAdapter } from "@/lib/carriers/auspost/adapter";
 import { createCanadapostAdapter } from "@/lib/carriers/canadapost/adapter";
 import { createCorreiosAdapter } from "@/lib/carriers/correios/adapter";
@@ -34,42 +38,44 @@ export interface RegistryOptions {
   clock?: () => number;
 }
 
-/**
- * Client-side quotas per connection when `<CARRIER>_RATE_LIMIT` is unset: the carriers'
- * documented defaults (DHL Starter 1/s, FedEx 1,400 per 10 s, USPS about 60 per hour; UPS,
- * Royal Mail, Australia Post, PostNord, the Correios, PostNL, DPD and Purolator publish none;
- * GLS 500 a day; La Poste's plan 10/s; Canada Post 840 a minute per key;
- * Delhivery about 750 per 5 minutes; InPost none, so a courtesy 5/s for its public tracking). `<CARRIER>_RATE_LIMIT=off` turns the limit off, e.g. against a fake server.
- */
-const DEFAULT_RATE_LIMITS = {
-  DHL: "1/1",
-  UPS: "off",
-  FEDEX: "1400/10",
-  USPS: "60/3600",
-  LAPOSTE: "10/1",
-  ROYALMAIL: "off",
-  CANADAPOST: "840/60",
-  AUSPOST: "off",
-  POSTNORD: "off",
-  INPOST: "5/1",
-  DELHIVERY: "750/300",
-  CORREIOS: "off",
-  POSTNL: "off",
-  GLS: "500/86400",
-  DPD: "off",
-  PUROLATOR: "off",
-  TRACK17: "3/1",
-  SHIP24: "10/1",
-} as const;
+type Factory = (options: Record<string, unknown>) => CarrierAdapter;
 
-function common(env: CarrierEnv, carrier: keyof typeof DEFAULT_RATE_LIMITS, options: RegistryOptions) {
+// How each direct carrier's adapter is made; its facts are in its descriptor (lib/carriers/descriptors.ts).
+const FACTORIES = {
+  dhl: createDhlAdapter,
+  ups: createUpsAdapter,
+  fedex: createFedexAdapter,
+  usps: createUspsAdapter,
+  laposte: createLaposteAdapter,
+  royalmail: createRoyalmailAdapter,
+  canadapost: createCanadapostAdapter,
+  auspost: createAuspostAdapter,
+  postnord: createPostnordAdapter,
+  inpost: createInpostAdapter,
+  delhivery: createDelhiveryAdapter,
+  correios: createCorreiosAdapter,
+  postnl: createPostnlAdapter,
+  gls: createGlsAdapter,
+  dpd: createDpdAdapter,
+  purolator: createPurolatorAdapter,
+} satisfies Record<DirectCarrier, (options: never) => CarrierAdapter>;
+
+/**
+ * An adapter's options from the settings its descriptor names: base URL, client-side quota
+ * (`<PREFIX>_RATE_LIMIT`, else the carrier's published limit; `off` turns it off, e.g. against a
+ * fake server), timeout, and the server's own credentials.
+ */
+function optionsFor(descriptor: CarrierDescriptor, env: CarrierEnv, options: RegistryOptions): Record<string, unknown> {
+  const prefix = descriptor.envPrefix;
   const timeoutMs = Number(env.CARRIER_TIMEOUT_MS);
+  const credentials = Object.entries(descriptor.serverCredentials).map(([option, suffix]) => [option, env[`${prefix}_${suffix}`]]);
   return {
-    baseUrl: env[`${carrier}_API_BASE_URL`] || undefined,
-    rateLimit: parseRateLimit(env[`${carrier}_RATE_LIMIT`] ?? DEFAULT_RATE_LIMITS[carrier]),
+    baseUrl: env[`${prefix}_API_BASE_URL`] || undefined,
+    rateLimit: parseRateLimit(env[`${prefix}_RATE_LIMIT`] ?? descriptor.defaultRateLimit),
     timeoutMs: Number.isFinite(timeoutMs) && timeoutMs > 0 ? timeoutMs : undefined,
     fetch: options.fetch,
     clock: options.clock,
+    ...Object.fromEntries(credentials),
   };
 }
 
@@ -77,50 +83,7 @@ function buildAdapters(options: RegistryOptions): CarrierAdapter[] {
   const env = options.env ?? carrierSettings();
   return [
     createTestingCourierAdapter(),
-    createDhlAdapter({ ...common(env, "DHL", options), apiKey: env.DHL_API_KEY }),
-    createUpsAdapter({
-      ...common(env, "UPS", options),
-      clientId: env.UPS_CLIENT_ID,
-      clientSecret: env.UPS_CLIENT_SECRET,
-      accountNumber: env.UPS_ACCOUNT_NUMBER,
-    }),
-    createFedexAdapter({
-      ...common(env, "FEDEX", options),
-      clientId: env.FEDEX_CLIENT_ID,
-      clientSecret: env.FEDEX_CLIENT_SECRET,
-    }),
-    createUspsAdapter({
-      ...common(env, "USPS", options),
-      clientId: env.USPS_CLIENT_ID,
-      clientSecret: env.USPS_CLIENT_SECRET,
-    }),
-    createLaposteAdapter({ ...common(env, "LAPOSTE", options), apiKey: env.LAPOSTE_API_KEY }),
-    createRoyalmailAdapter({ ...common(env, "ROYALMAIL", options), clientId: env.ROYALMAIL_CLIENT_ID, clientSecret: env.ROYALMAIL_CLIENT_SECRET }),
-    createCanadapostAdapter({ ...common(env, "CANADAPOST", options), username: env.CANADAPOST_USERNAME, password: env.CANADAPOST_PASSWORD }),
-    createAuspostAdapter({
-      ...common(env, "AUSPOST", options),
-      apiKey: env.AUSPOST_API_KEY,
-      password: env.AUSPOST_PASSWORD,
-      accountNumber: env.AUSPOST_ACCOUNT_NUMBER,
-    }),
-    createPostnordAdapter({ ...common(env, "POSTNORD", options), apiKey: env.POSTNORD_API_KEY }),
-    createInpostAdapter({ ...common(env, "INPOST", options), token: env.INPOST_API_TOKEN }),
-    createDelhiveryAdapter({ ...common(env, "DELHIVERY", options), token: env.DELHIVERY_API_TOKEN }),
-    createCorreiosAdapter({
-      ...common(env, "CORREIOS", options),
-      username: env.CORREIOS_USERNAME,
-      accessCode: env.CORREIOS_ACCESS_CODE,
-      postingCard: env.CORREIOS_POSTING_CARD,
-    }),
-    createPostnlAdapter({ ...common(env, "POSTNL", options), apiKey: env.POSTNL_API_KEY }),
-    createGlsAdapter({ ...common(env, "GLS", options), clientId: env.GLS_CLIENT_ID, clientSecret: env.GLS_CLIENT_SECRET }),
-    createDpdAdapter({ ...common(env, "DPD", options), delisId: env.DPD_DELIS_ID, password: env.DPD_PASSWORD }),
-    createPurolatorAdapter({
-      ...common(env, "PUROLATOR", options),
-      apiKey: env.PUROLATOR_API_KEY,
-      password: env.PUROLATOR_PASSWORD,
-      userToken: env.PUROLATOR_USER_TOKEN,
-    }),
+    ...(Object.keys(DIRECT_CARRIERS) as DirectCarrier[]).map((carrier) => (FACTORIES[carrier] as Factory)(optionsFor(DIRECT_CARRIERS[carrier], env, options))),
   ];
 }
 
@@ -129,8 +92,8 @@ export type ProviderAdapter = CarrierAdapter & { provider: ProviderCalls };
 
 function buildProviderAdapters(options: RegistryOptions): Partial<Record<TrackingProvider, ProviderAdapter>> {
   const env = options.env ?? carrierSettings();
-  const track17 = createTrack17Adapter({ ...common(env, "TRACK17", options), apiKey: env.TRACK17_API_KEY });
-  const ship24 = createShip24Adapter({ ...common(env, "SHIP24", options), apiKey: env.SHIP24_API_KEY });
+  const track17 = createTrack17Adapter(optionsFor(track17Carrier, env, options));
+  const ship24 = createShip24Adapter(optionsFor(ship24Carrier, env, options));
   return { track17: track17 as ProviderAdapter, ship24: ship24 as ProviderAdapter };
 }
 

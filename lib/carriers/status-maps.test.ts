@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DHL_KEYWORD_RULES, DHL_STATUS_CODES } from "@/lib/carriers/dhl/status-map";
 import { FEDEX_DERIVED_STATUS_CODES, FEDEX_EVENT_TYPES, FEDEX_EXCEPTION_CODES } from "@/lib/carriers/fedex/status-map";
 import { isAssignableSubtag, type TagSubtag, tagOfSubtag } from "@/lib/carriers/subtags";
-import { TAGS } from "@/lib/carriers/types";
+import { TAGS } from "@/lib/tags";
 import {
   UPS_ACTIVITY_CODES,
   UPS_ACTIVITY_TYPES,

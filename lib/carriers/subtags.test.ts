@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isAssignableSubtag, isSubtag, lookupStatus, SUBTAGS, subtagMessage, tagOfSubtag } from "@/lib/carriers/subtags";
-import { TAGS } from "@/lib/carriers/types";
+import { TAGS } from "@/lib/tags";
 
 describe("subtags", () => {
   it("lists every subtag of the compatible API, with unique codes named after their tag", () => {

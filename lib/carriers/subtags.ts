@@ -1,4 +1,4 @@
-import { type Tag } from "@/lib/carriers/types";
+import { type Tag } from "@/lib/tags";
 
 /** Every subtag of the 2025-04 API (compat-reference §6) with the `subtag_message` shown beside it. */
 export const SUBTAGS = [

@@ -1,17 +1,5 @@
 import type { AdditionalFields } from "@/lib/couriers/types";
-
-export const TAGS = [
-  "Pending",
-  "InfoReceived",
-  "InTransit",
-  "OutForDelivery",
-  "AttemptFail",
-  "Delivered",
-  "AvailableForPickup",
-  "Exception",
-  "Expired",
-] as const;
-export type Tag = (typeof TAGS)[number];
+import type { Tag } from "@/lib/tags";
 
 /** A scan event normalised from a carrier's answer. */
 export interface NormalizedCheckpoint {

@@ -6,6 +6,7 @@ import { getCourier } from "@/lib/couriers/get-courier";
 import type { Courier } from "@/lib/couriers/types";
 import type { Credentials } from "./credentials-cipher";
 import { MASK } from "./mask-credentials";
+import { credentialFieldsFor } from "@/lib/carriers/descriptors";
 
 // Longer than any carrier's key or secret; keeps rows small.
 const MAX_VALUE_LENGTH = 2048;
@@ -14,7 +15,7 @@ const MAX_VALUE_LENGTH = 2048;
 export function connectionCourierOrThrow(slug: string): Courier {
   const courier = getCourier(slug.trim().toLowerCase());
   if (!courier) throw invalidValue("courier_slug", `no courier has the slug "${slug}".`);
-  if (courier.credentialFields.length === 0) {
+  if (credentialFieldsFor(courier.slug).length === 0) {
     throw invalidValue("courier_slug", `${courier.slug} takes no connection credentials (its courier object lists no credentials.fields).`);
   }
   return courier;
@@ -28,7 +29,7 @@ export function validateCredentials(courier: Courier, input: unknown): Credentia
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
     throw invalidValue("credentials", "expected an object of credential fields.");
   }
-  const fields = new Map(courier.credentialFields.map((field) => [field.name, field]));
+  const fields = new Map(credentialFieldsFor(courier.slug).map((field) => [field.name, field]));
   const credentials: Credentials = {};
   for (const [name, value] of Object.entries(input)) {
     const path = `credentials.${name}`;
@@ -41,7 +42,7 @@ export function validateCredentials(courier: Courier, input: unknown): Credentia
     if (value.length > MAX_VALUE_LENGTH) throw invalidValue(path, `at most ${MAX_VALUE_LENGTH} characters.`);
     if (value.trim()) credentials[name] = value.trim();
   }
-  for (const field of courier.credentialFields) {
+  for (const field of credentialFieldsFor(courier.slug)) {
     if (field.required && !(field.name in credentials)) throw requiredValue(`credentials.${field.name}`);
   }
   return credentials;

@@ -28,15 +28,6 @@ export const SLUG_GROUPS = [
 ] as const;
 export type SlugGroup = (typeof SLUG_GROUPS)[number];
 
-/** A field of a courier connection's credentials (2025-04 `credentials.fields`). */
-export interface CredentialField {
-  name: string;
-  type: "string";
-  required: boolean;
-  /** Secrets are encrypted at rest and masked when read back. */
-  secret: boolean;
-}
-
 export interface Courier {
   slug: string;
   name: string;
@@ -49,7 +40,6 @@ export interface Courier {
   supportLanguages: string[];
   /** ISO 3166 alpha-3 codes of the countries the courier ships from. */
   serviceFromCountryIso3: string[];
-  credentialFields: CredentialField[];
   /** The courier's tracking page, with `{tracking_number}` (and optionally other field) placeholders. */
   trackingLinkTemplate: string | null;
   slugGroups: SlugGroup[];

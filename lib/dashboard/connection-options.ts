@@ -3,15 +3,16 @@ import { listCouriers } from "@/lib/couriers/list-couriers";
 import type { CourierConnectionView } from "@/lib/connections/courier-connection-view";
 import { getCourier } from "@/lib/couriers/get-courier";
 import type { ConnectionCourierOption, ConnectionSummary } from "./types";
+import { credentialFieldsFor } from "@/lib/carriers/descriptors";
 
 /** Couriers a merchant can connect their own account for (Waybill asks them directly), with the form each one needs. */
 export function listConnectionCouriers(): ConnectionCourierOption[] {
   return listCouriers()
-    .filter((courier) => courier.credentialFields.length > 0 && adapterForSlug(courier.slug) !== null)
+    .filter((courier) => credentialFieldsFor(courier.slug).length > 0 && adapterForSlug(courier.slug) !== null)
     .map((courier) => ({
       slug: courier.slug,
       name: courier.name,
-      fields: courier.credentialFields.map(({ name, required, secret }) => ({ name, required, secret })),
+      fields: credentialFieldsFor(courier.slug).map(({ name, required, secret }) => ({ name, required, secret })),
     }))
     .sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -1,10 +1,10 @@
 import type { Executor } from "@/db/client";
 import type { Tracking } from "@/db/schema";
 import { canPollDirectly } from "@/lib/carriers/registry";
-import { getCourier } from "@/lib/couriers/get-courier";
 import { courierName, PROVIDER_NAMES } from "@/lib/trackings/not-trackable";
 import { providersCovering, routesOf, type NotTrackableCode } from "@/lib/trackings/poll-route";
 import type { NotTrackableView } from "./types";
+import { credentialFieldsFor } from "@/lib/carriers/descriptors";
 
 export const COURIER_CONNECTIONS_PATH = "/settings/connections";
 export const TRACKING_PROVIDERS_PATH = "/settings/tracking-providers";
@@ -15,7 +15,7 @@ export function notTrackableView(slug: string, reason: NotTrackableCode): NotTra
   const providers = providersCovering(slug).map((provider) => PROVIDER_NAMES[provider]);
   const addProvider = { label: "add a tracking provider", href: TRACKING_PROVIDERS_PATH };
   // A connection helps only where Waybill can ask the courier itself.
-  const connectable = canPollDirectly(slug, true) && (getCourier(slug)?.credentialFields.length ?? 0) > 0;
+  const connectable = canPollDirectly(slug, true) && credentialFieldsFor(slug).length > 0;
   const connect = { label: `Connect ${name}`, href: COURIER_CONNECTIONS_PATH };
   const viaProviders = providers.length ? ` ${providers.join(" or ")} can follow ${name} with your key.` : "";
   if (reason === "no_credentials") {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { nulPathOf } from "@/lib/clean-input";
 import { InvalidError } from "@/lib/domain-errors";
-import { TAGS } from "@/lib/carriers/types";
+import { TAGS } from "@/lib/tags";
 import type { TrackingListFilter } from "@/lib/trackings/list-trackings";
 
 const DASHBOARD_PAGE_SIZE = 25;

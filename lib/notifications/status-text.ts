@@ -1,4 +1,4 @@
-import type { Tag } from "@/lib/carriers/types";
+import type { Tag } from "@/lib/tags";
 import type { TrackingRecord } from "@/lib/trackings/tracking-record";
 import { PAGE_TEXTS } from "@/lib/trackings/page/page-texts";
 import { NOTIFICATION_LANGUAGES, type NotificationLanguage, SUBTAG_MESSAGES } from "./notification-texts";

@@ -1,7 +1,7 @@
 import type { Database } from "@/db/client";
 import { trackingUpdated } from "@/lib/events/events";
 import { subtagMessage } from "@/lib/carriers/subtags";
-import type { Tag } from "@/lib/carriers/types";
+import type { Tag } from "@/lib/tags";
 import { trackingUpdatedData } from "./announce-tracking-change";
 import { applyTrackingUpdate, type TrackingChange } from "./apply-tracking-update";
 import { recordFollowUp, sendFollowUps } from "./follow-ups";

@@ -1,7 +1,7 @@
 import type { Tracking } from "@/db/schema";
 import { TESTING_COURIER_SLUGS } from "@/lib/carriers/testing-courier/adapter";
 import { parseTestingNumber } from "@/lib/carriers/testing-courier/flow";
-import type { Tag } from "@/lib/carriers/types";
+import type { Tag } from "@/lib/tags";
 import { env } from "@/lib/env";
 
 const MINUTE_MS = 60_000;

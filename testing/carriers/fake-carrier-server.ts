@@ -2,6 +2,11 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { type AddressInfo } from "node:net";
+import { carrierSettingsFor } from "@/lib/carriers/descriptor";
+import { dhlCarrier } from "@/lib/carriers/dhl/descriptor";
+import { fedexCarrier } from "@/lib/carriers/fedex/descriptor";
+import { upsCarrier } from "@/lib/carriers/ups/descriptor";
+import { uspsCarrier } from "@/lib/carriers/usps/descriptor";
 import { type FakeCarrier } from "@/testing/carriers/fake-carrier";
 import { generatedInTransitBody } from "@/testing/carriers/generated-answers";
 
@@ -410,21 +415,10 @@ export async function startFakeCarrierServer(options: FakeCarrierServerOptions =
   return {
     url,
     env: {
-      DHL_API_BASE_URL: url,
-      DHL_API_KEY: FAKE_CREDENTIALS.dhl.apiKey,
-      DHL_RATE_LIMIT: "off",
-      UPS_API_BASE_URL: url,
-      UPS_CLIENT_ID: FAKE_CREDENTIALS.ups.clientId,
-      UPS_CLIENT_SECRET: FAKE_CREDENTIALS.ups.clientSecret,
-      UPS_RATE_LIMIT: "off",
-      FEDEX_API_BASE_URL: url,
-      FEDEX_CLIENT_ID: FAKE_CREDENTIALS.fedex.clientId,
-      FEDEX_CLIENT_SECRET: FAKE_CREDENTIALS.fedex.clientSecret,
-      FEDEX_RATE_LIMIT: "off",
-      USPS_API_BASE_URL: url,
-      USPS_CLIENT_ID: FAKE_CREDENTIALS.usps.clientId,
-      USPS_CLIENT_SECRET: FAKE_CREDENTIALS.usps.clientSecret,
-      USPS_RATE_LIMIT: "off",
+      ...carrierSettingsFor(dhlCarrier, url, FAKE_CREDENTIALS.dhl),
+      ...carrierSettingsFor(upsCarrier, url, FAKE_CREDENTIALS.ups),
+      ...carrierSettingsFor(fedexCarrier, url, FAKE_CREDENTIALS.fedex),
+      ...carrierSettingsFor(uspsCarrier, url, FAKE_CREDENTIALS.usps),
     },
     requests,
     requestCount(carrier, endpoint) {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { predictBatchSchema, predictionItemSchema } from "@/lib/edd/prediction-request-schema";
-import { TAGS } from "@/lib/carriers/types";
+import { TAGS } from "@/lib/tags";
 import { isFrom2025, type ApiHandler, type ApiVersion } from "../types";
 import {
   createCourierConnectionHandler,

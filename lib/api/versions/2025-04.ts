@@ -29,6 +29,7 @@ import {
 } from "./response-schemas";
 import { cursorVersionShapes, type VersionSchemas } from "./version-schemas";
 import { asObject, assertShipDate, commonTrackingFields, slugField, slugGroupField, slugList, toTrackingPatch } from "./tracking-fields";
+import { credentialFieldsFor } from "@/lib/carriers/descriptors";
 
 export { FIELD_NAMES_2025_04, renameFields2025 } from "@/lib/couriers/field-names-2025";
 
@@ -248,7 +249,7 @@ export const couriers202504: CourierCodec = {
       required_fields: rename(required_fields),
       optional_fields: rename(optional_fields),
       service_from_country_regions: service_from_country_iso3,
-      credentials: { fields: courier.credentialFields.map(({ name, type, required }) => ({ name, type, required })) },
+      credentials: { fields: credentialFieldsFor(courier.slug).map(({ name, type, required }) => ({ name, type, required })) },
     };
   },
 };

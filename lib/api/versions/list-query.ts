@@ -1,5 +1,5 @@
 import { ApiError } from "@/lib/api/errors";
-import { TAGS } from "@/lib/carriers/types";
+import { TAGS } from "@/lib/tags";
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, type TrackingListFilter } from "@/lib/trackings/list-trackings";
 import { parseInstant } from "@/lib/time";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { TAGS } from "@/lib/carriers/types";
+import { TAGS } from "@/lib/tags";
 
 // What the codecs answer, as zod schemas: the OpenAPI documents are generated from them, and a test
 // parses every version's golden output with them, so a field the codecs add or retype without

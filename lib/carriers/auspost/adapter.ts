@@ -3,11 +3,9 @@ import { connectionCredential, requiredCredential } from "@/lib/carriers/connect
 import { mapWithConcurrency } from "@/lib/carriers/http-client";
 import { credentialKey } from "@/lib/carriers/oauth-token-cache";
 import { type CarrierAdapter, type TrackRequest, type TrackResult } from "@/lib/carriers/types";
-import { AUSPOST_BATCH_SIZE, AuspostClient, type AuspostCredentials } from "./client";
+import { AuspostClient, type AuspostCredentials } from "./client";
 import { type AuspostResult, parseAuspostResult } from "./parse";
-
-/** The courier slugs the Shipping & Tracking API answers for. */
-export const AUSPOST_SLUGS = ["australia-post"];
+import { auspostCarrier } from "@/lib/carriers/auspost/descriptor";
 
 export interface AuspostAdapterOptions extends CarrierClientOptions {
   /** Server-wide API key, password and account number, used when a tracking has no courier connection. */
@@ -32,8 +30,8 @@ function credentialsOf(request: TrackRequest, options: AuspostAdapterOptions): A
 export function createAuspostAdapter(options: AuspostAdapterOptions = {}): CarrierAdapter {
   const client = new AuspostClient(options);
   return {
-    slugs: AUSPOST_SLUGS,
-    batchSize: AUSPOST_BATCH_SIZE,
+    slugs: auspostCarrier.slugs,
+    batchSize: auspostCarrier.batchSize,
     hasServerCredentials: Boolean(options.apiKey && options.password && options.accountNumber),
     // No token endpoint: one lookup answers 401 (or 403 for a foreign account number) for credentials it refuses.
     async testCredentials(credentials) {
@@ -54,9 +52,9 @@ export function createAuspostAdapter(options: AuspostAdapterOptions = {}): Carri
         groups.set(key, group);
       }
       const calls = [...groups.values()].flatMap(({ credentials, requests: all }) =>
-        Array.from({ length: Math.ceil(all.length / AUSPOST_BATCH_SIZE) }, (_, index) => ({
+        Array.from({ length: Math.ceil(all.length / auspostCarrier.batchSize) }, (_, index) => ({
           credentials,
-          group: all.slice(index * AUSPOST_BATCH_SIZE, (index + 1) * AUSPOST_BATCH_SIZE),
+          group: all.slice(index * auspostCarrier.batchSize, (index + 1) * auspostCarrier.batchSize),
         })),
       );
       const answered = await mapWithConcurrency(calls, 2, async ({ credentials, group }) => {

@@ -6,8 +6,6 @@ import { CarrierError } from "@/lib/carriers/types";
 import { auspostResult, type AuspostResult } from "./parse";
 
 export const AUSPOST_DEFAULT_BASE_URL = "https://digitalapi.auspost.com.au";
-/** More than ten ids a call is refused with 51101 TOO_MANY_AP_TRACKING_IDS. */
-export const AUSPOST_BATCH_SIZE = 10;
 
 export interface AuspostCredentials {
   apiKey: string;

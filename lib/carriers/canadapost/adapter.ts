@@ -4,6 +4,7 @@ import { mapWithConcurrency } from "@/lib/carriers/http-client";
 import { type CarrierAdapter, type TrackRequest, type TrackResult } from "@/lib/carriers/types";
 import { CanadapostClient } from "./client";
 import { parseCanadapostDetail } from "./parse";
+import { canadapostCarrier } from "@/lib/carriers/canadapost/descriptor";
 
 export interface CanadapostAdapterOptions extends CarrierClientOptions {
   /** Server-wide API key (username and password), used when a tracking has no courier connection. */
@@ -25,8 +26,8 @@ export function createCanadapostAdapter(options: CanadapostAdapterOptions = {}):
     return [request.id, answer.kind === "answer" ? parseCanadapostDetail(answer.detail) : answer];
   }
   return {
-    slugs: ["canada-post"],
-    batchSize: 1,
+    slugs: canadapostCarrier.slugs,
+    batchSize: canadapostCarrier.batchSize,
     hasServerCredentials: Boolean(options.username && options.password),
     // No login call: a lookup answers E002 for a key the gateway does not know, and "No Pin History" for a good one.
     async testCredentials(credentials) {

@@ -3,10 +3,9 @@ import { connectionCredential, requiredCredential } from "@/lib/carriers/connect
 import { mapWithConcurrency } from "@/lib/carriers/http-client";
 import { credentialKey } from "@/lib/carriers/oauth-token-cache";
 import { type CarrierAdapter, type TrackRequest, type TrackResult } from "@/lib/carriers/types";
-import { CORREIOS_BATCH_SIZE, CorreiosClient, type CorreiosCredentials } from "./client";
+import { CorreiosClient, type CorreiosCredentials } from "./client";
 import { type CorreiosObject, parseCorreiosObject } from "./parse";
-
-export const CORREIOS_SLUGS = ["brazil-correios"];
+import { correiosCarrier } from "@/lib/carriers/correios/descriptor";
 
 export interface CorreiosAdapterOptions extends CarrierClientOptions {
   /** Server-wide idCorreios user, access code and posting card, used when a tracking has no courier connection. */
@@ -43,8 +42,8 @@ export function createCorreiosAdapter(options: CorreiosAdapterOptions = {}): Car
     postingCard: requiredCredential("Correios", request, "accountNumber", options.postingCard),
   });
   return {
-    slugs: CORREIOS_SLUGS,
-    batchSize: CORREIOS_BATCH_SIZE,
+    slugs: correiosCarrier.slugs,
+    batchSize: correiosCarrier.batchSize,
     hasServerCredentials: Boolean(options.username && options.accessCode && options.postingCard),
     async testCredentials(credentials) {
       await client.checkCredentials(connectionCredentials(credentials));
@@ -62,7 +61,7 @@ export function createCorreiosAdapter(options: CorreiosAdapterOptions = {}): Car
         answerKeys.set(request.id, `${group} ${number}`);
       }
       const calls = [...groups].flatMap(([group, { credentials, numbers }]) =>
-        chunks([...numbers], CORREIOS_BATCH_SIZE).map((batch) => ({ group, credentials, numbers: batch })),
+        chunks([...numbers], correiosCarrier.batchSize).map((batch) => ({ group, credentials, numbers: batch })),
       );
       const answered = await mapWithConcurrency(calls, 2, async ({ group, credentials, numbers }) => {
         const items = await client.track(numbers, credentials);

@@ -7,8 +7,6 @@ import { CarrierError } from "@/lib/carriers/types";
 import { correiosObject, type CorreiosObject } from "./parse";
 
 export const CORREIOS_DEFAULT_BASE_URL = "https://api.correios.com.br";
-/** API Rastro takes up to 50 objects a call. */
-export const CORREIOS_BATCH_SIZE = 50;
 
 export interface CorreiosCredentials {
   /** The idCorreios user (usuário). */

@@ -2,8 +2,9 @@ import { type CarrierClientOptions } from "@/lib/carriers/carrier-client";
 import { connectionCredential, requiredCredential } from "@/lib/carriers/connection-credentials";
 import { mapWithConcurrency } from "@/lib/carriers/http-client";
 import { type CarrierAdapter, type TrackRequest, type TrackResult } from "@/lib/carriers/types";
-import { DELHIVERY_BATCH_SIZE, DelhiveryClient } from "./client";
+import { DelhiveryClient } from "./client";
 import { parseDelhiveryShipment } from "./parse";
+import { delhiveryCarrier } from "@/lib/carriers/delhivery/descriptor";
 
 export interface DelhiveryAdapterOptions extends CarrierClientOptions {
   /** Server-wide API token, used when a tracking has no courier connection. */
@@ -34,8 +35,8 @@ export function createDelhiveryAdapter(options: DelhiveryAdapterOptions = {}): C
   }
 
   return {
-    slugs: ["delhivery"],
-    batchSize: DELHIVERY_BATCH_SIZE,
+    slugs: delhiveryCarrier.slugs,
+    batchSize: delhiveryCarrier.batchSize,
     hasServerCredentials: Boolean(options.token),
     // No token endpoint: a lookup answers 401 for a token Delhivery does not know, and "no such waybill" for a good one.
     async testCredentials(credentials) {
@@ -49,9 +50,9 @@ export function createDelhiveryAdapter(options: DelhiveryAdapterOptions = {}): C
         byToken.set(token, [...(byToken.get(token) ?? []), request]);
       }
       const calls = [...byToken].flatMap(([token, all]) =>
-        Array.from({ length: Math.ceil(all.length / DELHIVERY_BATCH_SIZE) }, (_, index) => ({
+        Array.from({ length: Math.ceil(all.length / delhiveryCarrier.batchSize) }, (_, index) => ({
           token,
-          group: all.slice(index * DELHIVERY_BATCH_SIZE, (index + 1) * DELHIVERY_BATCH_SIZE),
+          group: all.slice(index * delhiveryCarrier.batchSize, (index + 1) * delhiveryCarrier.batchSize),
         })),
       );
       const answered = await mapWithConcurrency(calls, 2, async ({ token, group }) => {

@@ -6,8 +6,6 @@ import { CarrierError } from "@/lib/carriers/types";
 import { delhiveryShipment, type DelhiveryShipment } from "./parse";
 
 export const DELHIVERY_DEFAULT_BASE_URL = "https://track.delhivery.com";
-/** Waybills per pull-tracking call. */
-export const DELHIVERY_BATCH_SIZE = 50;
 
 const answer = z.object({
   ShipmentData: z.array(z.object({ Shipment: delhiveryShipment })).nullish(),

@@ -3,12 +3,7 @@ import { mapWithConcurrency } from "@/lib/carriers/http-client";
 import { type CarrierAdapter, type TrackRequest, type TrackResult } from "@/lib/carriers/types";
 import { DpdClient, type DpdClientOptions } from "./client";
 import { parseDpdTracking } from "./parse";
-
-/**
- * The courier slugs DPD's Benelux shipper web services answer for. DPD Germany (`dpd-de`) runs its own
- * hosts (public-ws.dpd.com, LoginService 2.0), which this client does not speak.
- */
-export const DPD_SLUGS = ["dpd", "dpd-nl"];
+import { dpdCarrier } from "@/lib/carriers/dpd/descriptor";
 
 export interface DpdAdapterOptions extends DpdClientOptions {
   /** Server-wide delisId and password, used when a tracking has no courier connection. */
@@ -28,8 +23,8 @@ export function createDpdAdapter(options: DpdAdapterOptions = {}): CarrierAdapte
     return [request.id, answer.kind === "answer" ? parseDpdTracking(answer.envelope) : answer];
   }
   return {
-    slugs: DPD_SLUGS,
-    batchSize: 1,
+    slugs: dpdCarrier.slugs,
+    batchSize: dpdCarrier.batchSize,
     hasServerCredentials: Boolean(options.delisId && options.password),
     async testCredentials(credentials) {
       await client.checkCredentials({

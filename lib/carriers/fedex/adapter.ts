@@ -1,9 +1,10 @@
 import { connectionCredential, requiredCredential } from "@/lib/carriers/connection-credentials";
-import { FEDEX_BATCH_SIZE, type FedexClientOptions, FedexClient, type FedexCredentials } from "@/lib/carriers/fedex/client";
+import { type FedexClientOptions, FedexClient, type FedexCredentials } from "@/lib/carriers/fedex/client";
 import { parseFedexResponse } from "@/lib/carriers/fedex/parse";
 import { calendarDate } from "@/lib/carriers/event-time";
 import { mapWithConcurrency } from "@/lib/carriers/http-client";
 import { type CarrierAdapter, type TrackRequest, type TrackResult } from "@/lib/carriers/types";
+import { fedexCarrier } from "@/lib/carriers/fedex/descriptor";
 
 export interface FedexAdapterOptions extends FedexClientOptions {
   /** Server-wide credentials, used when a tracking has no courier connection. */
@@ -32,9 +33,9 @@ function batches(requests: readonly TrackRequest[], options: FedexAdapterOptions
     byConnection.set(key, group);
   }
   return [...byConnection.values()].flatMap(({ credentials, requests: grouped }) =>
-    Array.from({ length: Math.ceil(grouped.length / FEDEX_BATCH_SIZE) }, (_, index) => ({
+    Array.from({ length: Math.ceil(grouped.length / fedexCarrier.batchSize) }, (_, index) => ({
       credentials,
-      requests: grouped.slice(index * FEDEX_BATCH_SIZE, (index + 1) * FEDEX_BATCH_SIZE),
+      requests: grouped.slice(index * fedexCarrier.batchSize, (index + 1) * fedexCarrier.batchSize),
     })),
   );
 }
@@ -58,8 +59,8 @@ export function createFedexAdapter(options: FedexAdapterOptions = {}): CarrierAd
     ]);
   }
   return {
-    slugs: ["fedex", "fedex-api"],
-    batchSize: FEDEX_BATCH_SIZE,
+    slugs: fedexCarrier.slugs,
+    batchSize: fedexCarrier.batchSize,
     hasServerCredentials: Boolean(options.clientId && options.clientSecret),
     async testCredentials(credentials) {
       await client.checkCredentials({

@@ -1,13 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { CarrierClient, type CarrierClientOptions } from "@/lib/carriers/carrier-client";
-import { carrierRequest, type CarrierResponse, errorForStatus } from "@/lib/carriers/http-client";
-import { type AccessToken, credentialKey, expiresInSeconds, OAuthTokenCache } from "@/lib/carriers/oauth-token-cache";
-import { CarrierError } from "@/lib/carriers/types";
+import { type CarrierResponse, errorForStatus } from "@/lib/carriers/http-client";
+import { type AccessToken, credentialKey, OAuthTokenCache } from "@/lib/carriers/oauth-token-cache";
+import { fedexCarrier } from "@/lib/carriers/fedex/descriptor";
 
 export const FEDEX_DEFAULT_BASE_URL = "https://apis.fedex.com";
-
-/** FedEx accepts at most this many numbers in one tracking call. */
-export const FEDEX_BATCH_SIZE = 30;
 
 /** `baseUrl`: `https://apis.fedex.com`, or `https://apis-sandbox.fedex.com` for canned test data. */
 export type FedexClientOptions = CarrierClientOptions;
@@ -36,7 +33,7 @@ export class FedexClient extends CarrierClient {
 
   /** One tracking call for up to 30 numbers; returns the raw 200 body. */
   async track(queries: readonly FedexQuery[], credentials: FedexCredentials): Promise<unknown> {
-    if (queries.length > FEDEX_BATCH_SIZE) throw new RangeError(`FedEx takes at most ${FEDEX_BATCH_SIZE} numbers per call`);
+    if (queries.length > fedexCarrier.batchSize) throw new RangeError(`FedEx takes at most ${fedexCarrier.batchSize} numbers per call`);
     const body = JSON.stringify({
       includeDetailedScans: true,
       trackingInfo: queries.map((query) => ({
@@ -74,32 +71,15 @@ export class FedexClient extends CarrierClient {
     await this.fetchToken(credentials);
   }
 
-  private async fetchToken(credentials: FedexCredentials): Promise<AccessToken> {
-    const response = await carrierRequest(
-      "FedEx",
-      `${this.baseUrl}/oauth/token`,
-      {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
-        body: new URLSearchParams({
-          grant_type: "client_credentials",
-          client_id: credentials.clientId,
-          client_secret: credentials.clientSecret,
-        }).toString(),
-      },
-      this.options,
-    );
-    const body = (response.body ?? {}) as { access_token?: unknown; expires_in?: unknown };
-    if (response.status === 200 && typeof body.access_token === "string") {
-      // FedEx tokens live one hour.
-      const lifetimeSeconds = expiresInSeconds(body.expires_in, 3_599);
-      return { value: body.access_token, expiresAtMs: (this.options.clock ?? Date.now)() + lifetimeSeconds * 1000 };
-    }
-    const detail = firstError(response);
-    if (response.status === 400 || response.status === 401 || response.status === 403) {
-      throw new CarrierError("auth", `FedEx refused the client credentials${detail ? `: ${detail}` : ""}`);
-    }
-    throw errorForStatus("FedEx", response, detail);
+  private fetchToken(credentials: FedexCredentials): Promise<AccessToken> {
+    // FedEx tokens live one hour.
+    return this.requestClientCredentialsToken({
+      path: "/oauth/token",
+      ...credentials,
+      clientAuth: "form",
+      defaultLifetimeSeconds: 3_599,
+      errorDetail: firstError,
+    });
   }
 }
 

@@ -3,11 +3,9 @@ import { connectionCredential, requiredCredential } from "@/lib/carriers/connect
 import { mapWithConcurrency } from "@/lib/carriers/http-client";
 import { credentialKey } from "@/lib/carriers/oauth-token-cache";
 import { type CarrierAdapter, CarrierError, type TrackRequest, type TrackResult } from "@/lib/carriers/types";
-import { GLS_BATCH_SIZE, GlsClient, type GlsCredentials } from "./client";
+import { GlsClient, type GlsCredentials } from "./client";
 import { type GlsParcel, parseGlsParcel } from "./parse";
-
-/** The courier slugs the GLS Group API answers for (those whose connection is a GLS Group API app). */
-export const GLS_SLUGS = ["gls", "gls-netherlands"];
+import { glsCarrier } from "@/lib/carriers/gls/descriptor";
 
 export interface GlsAdapterOptions extends CarrierClientOptions {
   /** Server-wide app credentials, used when a tracking has no courier connection. */
@@ -30,8 +28,8 @@ function resultOf(trackingNumber: string, parcels: GlsParcel[] | undefined): Tra
 export function createGlsAdapter(options: GlsAdapterOptions = {}): CarrierAdapter {
   const client = new GlsClient(options);
   return {
-    slugs: GLS_SLUGS,
-    batchSize: GLS_BATCH_SIZE,
+    slugs: glsCarrier.slugs,
+    batchSize: glsCarrier.batchSize,
     hasServerCredentials: Boolean(options.clientId && options.clientSecret),
     async testCredentials(credentials) {
       await client.checkCredentials({
@@ -53,9 +51,9 @@ export function createGlsAdapter(options: GlsAdapterOptions = {}): CarrierAdapte
         byApp.set(key, app);
       }
       const calls = [...byApp.values()].flatMap(({ credentials, requests: all }) =>
-        Array.from({ length: Math.ceil(all.length / GLS_BATCH_SIZE) }, (_, index) => ({
+        Array.from({ length: Math.ceil(all.length / glsCarrier.batchSize) }, (_, index) => ({
           credentials,
-          group: all.slice(index * GLS_BATCH_SIZE, (index + 1) * GLS_BATCH_SIZE),
+          group: all.slice(index * glsCarrier.batchSize, (index + 1) * glsCarrier.batchSize),
         })),
       );
       const answered = await mapWithConcurrency(calls, 2, async ({ credentials, group }) => {

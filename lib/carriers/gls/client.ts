@@ -1,12 +1,10 @@
 import { CarrierClient, type CarrierClientOptions } from "@/lib/carriers/carrier-client";
-import { carrierRequest, type CarrierResponse, errorForStatus } from "@/lib/carriers/http-client";
-import { type AccessToken, credentialKey, expiresInSeconds, OAuthTokenCache } from "@/lib/carriers/oauth-token-cache";
+import { type CarrierResponse, errorForStatus } from "@/lib/carriers/http-client";
+import { type AccessToken, credentialKey, OAuthTokenCache } from "@/lib/carriers/oauth-token-cache";
 import { CarrierError } from "@/lib/carriers/types";
 import { glsAnswer, type GlsParcel } from "./parse";
 
 export const GLS_DEFAULT_BASE_URL = "https://api.gls-group.net";
-/** Track And Trace V1 takes at most ten parcel numbers a call. */
-export const GLS_BATCH_SIZE = 10;
 
 export interface GlsCredentials {
   clientId: string;
@@ -48,33 +46,9 @@ export class GlsClient extends CarrierClient {
     await this.fetchToken(credentials);
   }
 
-  private async fetchToken(credentials: GlsCredentials): Promise<AccessToken> {
-    const response = await carrierRequest(
-      "GLS",
-      `${this.baseUrl}/oauth2/v2/token`,
-      {
-        method: "POST",
-        headers: {
-          Authorization: `Basic ${Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`).toString("base64")}`,
-          "Content-Type": "application/x-www-form-urlencoded",
-          Accept: "application/json",
-        },
-        body: "grant_type=client_credentials",
-      },
-      this.options,
-    );
-    const body = (response.body ?? {}) as { access_token?: unknown; expires_in?: unknown };
-    if (response.status === 200 && typeof body.access_token === "string") {
-      // GLS tokens live up to four hours.
-      const lifetimeSeconds = expiresInSeconds(body.expires_in, 14_400);
-      return { value: body.access_token, expiresAtMs: (this.options.clock ?? Date.now)() + lifetimeSeconds * 1000 };
-    }
-    const detail = errorDetail(response);
-    // The token endpoint answers unknown client credentials with 400 or 401; both are the merchant's to fix.
-    if (response.status === 400 || response.status === 401 || response.status === 403) {
-      throw new CarrierError("auth", `GLS refused the client credentials${detail ? `: ${detail}` : ""}`);
-    }
-    throw errorForStatus("GLS", response, detail);
+  private fetchToken(credentials: GlsCredentials): Promise<AccessToken> {
+    // GLS tokens live up to four hours.
+    return this.requestClientCredentialsToken({ path: "/oauth2/v2/token", ...credentials, clientAuth: "basic", defaultLifetimeSeconds: 14_400, errorDetail });
   }
 }
 

@@ -4,9 +4,7 @@ import { mapWithConcurrency } from "@/lib/carriers/http-client";
 import { type CarrierAdapter, type TrackRequest, type TrackResult } from "@/lib/carriers/types";
 import { InpostClient } from "./client";
 import { parseInpostResponse } from "./parse";
-
-/** The Polish ShipX host answers for InPost Poland; InPost UK has a host of its own. */
-export const INPOST_SLUGS = ["inpost-paczkomaty"];
+import { inpostCarrier } from "@/lib/carriers/inpost/descriptor";
 
 export interface InpostAdapterOptions extends CarrierClientOptions {
   /** Server-wide ShipX token (optional: tracking answers without one). */
@@ -22,8 +20,8 @@ export function createInpostAdapter(options: InpostAdapterOptions = {}): Carrier
     return [request.id, answer.kind === "answer" ? parseInpostResponse(answer.body) : answer];
   }
   return {
-    slugs: INPOST_SLUGS,
-    batchSize: 1,
+    slugs: inpostCarrier.slugs,
+    batchSize: inpostCarrier.batchSize,
     // Tracking needs no credentials, so every InPost tracking can be polled.
     hasServerCredentials: true,
     // A connection only carries a ShipX token: one lookup with it is refused (401) if ShipX does not know it.

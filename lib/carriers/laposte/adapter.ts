@@ -2,11 +2,9 @@ import { connectionCredential, requiredCredential } from "@/lib/carriers/connect
 import { type CarrierClientOptions } from "@/lib/carriers/carrier-client";
 import { mapWithConcurrency } from "@/lib/carriers/http-client";
 import { type CarrierAdapter, type TrackRequest, type TrackResult } from "@/lib/carriers/types";
-import { LAPOSTE_BATCH_SIZE, LaposteClient } from "./client";
+import { LaposteClient } from "./client";
 import { parseLaposteShipment, type LaposteItem } from "./parse";
-
-/** The courier slugs Suivi v2 answers for. */
-export const LAPOSTE_SLUGS = ["la-poste-colissimo", "colissimo", "chronopost-france"];
+import { laposteCarrier } from "@/lib/carriers/laposte/descriptor";
 
 export interface LaposteAdapterOptions extends CarrierClientOptions {
   /** Server-wide Okapi key, used when a tracking has no courier connection. */
@@ -23,8 +21,8 @@ function resultOf(item: LaposteItem | undefined): TrackResult {
 export function createLaposteAdapter(options: LaposteAdapterOptions = {}): CarrierAdapter {
   const client = new LaposteClient(options);
   return {
-    slugs: LAPOSTE_SLUGS,
-    batchSize: LAPOSTE_BATCH_SIZE,
+    slugs: laposteCarrier.slugs,
+    batchSize: laposteCarrier.batchSize,
     hasServerCredentials: Boolean(options.apiKey),
     // No token to ask for: one lookup answers 401 for a key La Poste does not know.
     async testCredentials(credentials) {
@@ -39,7 +37,8 @@ export function createLaposteAdapter(options: LaposteAdapterOptions = {}): Carri
         byKey.set(key, [...(byKey.get(key) ?? []), request]);
       }
       for (const [key, all] of byKey) {
-        for (let start = 0; start < all.length; start += LAPOSTE_BATCH_SIZE) calls.push({ key, group: all.slice(start, start + LAPOSTE_BATCH_SIZE) });
+        for (let start = 0; start < all.length; start += laposteCarrier.batchSize)
+          calls.push({ key, group: all.slice(start, start + laposteCarrier.batchSize) });
       }
       const answered = await mapWithConcurrency(calls, 2, async ({ key, group }) => {
         const items = await client.track(

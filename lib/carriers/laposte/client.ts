@@ -5,8 +5,6 @@ import { CarrierError } from "@/lib/carriers/types";
 import { laposteItem, type LaposteItem } from "./parse";
 
 export const LAPOSTE_DEFAULT_BASE_URL = "https://api.laposte.fr";
-/** Suivi v2 takes 1 to 10 numbers a call. */
-export const LAPOSTE_BATCH_SIZE = 10;
 
 const answer = z.union([z.array(laposteItem), laposteItem]);
 

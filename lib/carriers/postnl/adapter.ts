@@ -4,9 +4,7 @@ import { mapWithConcurrency } from "@/lib/carriers/http-client";
 import { type CarrierAdapter, type TrackRequest, type TrackResult } from "@/lib/carriers/types";
 import { PostnlClient } from "./client";
 import { parsePostnlShipment } from "./parse";
-
-/** The courier slugs Shippingstatus answers for: PostNL's own 3S barcodes, domestic and international. */
-export const POSTNL_SLUGS = ["postnl", "postnl-3s"];
+import { postnlCarrier } from "@/lib/carriers/postnl/descriptor";
 
 export interface PostnlAdapterOptions extends CarrierClientOptions {
   /** Server-wide API key, used when a tracking has no courier connection. */
@@ -22,8 +20,8 @@ export function createPostnlAdapter(options: PostnlAdapterOptions = {}): Carrier
     return [request.id, answer.kind === "answer" ? parsePostnlShipment(answer.shipment) : answer];
   }
   return {
-    slugs: POSTNL_SLUGS,
-    batchSize: 1,
+    slugs: postnlCarrier.slugs,
+    batchSize: postnlCarrier.batchSize,
     hasServerCredentials: Boolean(options.apiKey),
     // No token to ask for: one lookup answers 401 for a key PostNL does not know.
     async testCredentials(credentials) {

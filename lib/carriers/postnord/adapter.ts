@@ -4,9 +4,7 @@ import { mapWithConcurrency } from "@/lib/carriers/http-client";
 import { type CarrierAdapter, type TrackRequest, type TrackResult } from "@/lib/carriers/types";
 import { PostnordClient } from "./client";
 import { parsePostnordResponse } from "./parse";
-
-/** The courier slugs Track and Trace answers for: PostNord and its Danish and Swedish postal brands. */
-export const POSTNORD_SLUGS = ["postnord", "danmark-post", "sweden-posten"];
+import { postnordCarrier } from "@/lib/carriers/postnord/descriptor";
 
 export interface PostnordAdapterOptions extends CarrierClientOptions {
   /** Server-wide API key, used when a tracking has no courier connection. */
@@ -22,8 +20,8 @@ export function createPostnordAdapter(options: PostnordAdapterOptions = {}): Car
     return [request.id, answer.kind === "answer" ? parsePostnordResponse(answer.body, request.trackingNumber) : answer];
   }
   return {
-    slugs: POSTNORD_SLUGS,
-    batchSize: 1,
+    slugs: postnordCarrier.slugs,
+    batchSize: postnordCarrier.batchSize,
     hasServerCredentials: Boolean(options.apiKey),
     // No token to ask for: one lookup is refused (401/403) for a key the gateway does not know.
     async testCredentials(credentials) {

@@ -3,10 +3,8 @@ import { connectionCredential, credential, requiredCredential } from "@/lib/carr
 import { mapWithConcurrency } from "@/lib/carriers/http-client";
 import { credentialKey } from "@/lib/carriers/oauth-token-cache";
 import { type CarrierAdapter, type TrackRequest, type TrackResult } from "@/lib/carriers/types";
-import { PUROLATOR_BATCH_SIZE, PurolatorClient, type PurolatorCredentials } from "./client";
-
-/** Purolator's slug, and the compatible API's older one for the same courier. */
-export const PUROLATOR_SLUGS = ["purolator", "purolator-api"];
+import { PurolatorClient, type PurolatorCredentials } from "./client";
+import { purolatorCarrier } from "@/lib/carriers/purolator/descriptor";
 
 export interface PurolatorAdapterOptions extends CarrierClientOptions {
   /** Server-wide activation key, password and optional user token, used when a tracking has no courier connection. */
@@ -23,8 +21,8 @@ export function createPurolatorAdapter(options: PurolatorAdapterOptions = {}): C
     userToken: credential(request, "token", options.userToken),
   });
   return {
-    slugs: PUROLATOR_SLUGS,
-    batchSize: PUROLATOR_BATCH_SIZE,
+    slugs: purolatorCarrier.slugs,
+    batchSize: purolatorCarrier.batchSize,
     hasServerCredentials: Boolean(options.apiKey && options.password),
     // No login call: one lookup answers 401 for a key and password Purolator does not know.
     async testCredentials(credentials) {
@@ -45,9 +43,9 @@ export function createPurolatorAdapter(options: PurolatorAdapterOptions = {}): C
         groups.set(key, group);
       }
       const calls = [...groups.values()].flatMap(({ credentials, requests: all }) =>
-        Array.from({ length: Math.ceil(all.length / PUROLATOR_BATCH_SIZE) }, (_, index) => ({
+        Array.from({ length: Math.ceil(all.length / purolatorCarrier.batchSize) }, (_, index) => ({
           credentials,
-          group: all.slice(index * PUROLATOR_BATCH_SIZE, (index + 1) * PUROLATOR_BATCH_SIZE),
+          group: all.slice(index * purolatorCarrier.batchSize, (index + 1) * purolatorCarrier.batchSize),
         })),
       );
       const answered = await mapWithConcurrency(calls, 2, async ({ credentials, group }) => {

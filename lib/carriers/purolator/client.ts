@@ -7,8 +7,6 @@ import { parsePurolatorResponse, readSoap, soapFaultDetail } from "./parse";
 
 /** Production; `https://devwebservices.purolator.com` is the development host. */
 export const PUROLATOR_DEFAULT_BASE_URL = "https://webservices.purolator.com";
-/** The schema takes any number of PINs and Purolator documents no limit, so calls stay small. */
-export const PUROLATOR_BATCH_SIZE = 10;
 
 const TRACKING_PATH = "/PWS/V1/Tracking/TrackingService.asmx";
 const SOAP_ACTION = "http://purolator.com/pws/service/v1/TrackPackagesByPin";

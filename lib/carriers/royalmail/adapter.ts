@@ -4,6 +4,7 @@ import { mapWithConcurrency } from "@/lib/carriers/http-client";
 import { type CarrierAdapter, type TrackRequest, type TrackResult } from "@/lib/carriers/types";
 import { RoyalmailClient } from "./client";
 import { parseRoyalmailResponse } from "./parse";
+import { royalmailCarrier } from "@/lib/carriers/royalmail/descriptor";
 
 export interface RoyalmailAdapterOptions extends CarrierClientOptions {
   /** Server-wide client id and secret, used when a tracking has no courier connection. */
@@ -23,8 +24,8 @@ export function createRoyalmailAdapter(options: RoyalmailAdapterOptions = {}): C
     return [request.id, answer.kind === "answer" ? parseRoyalmailResponse(answer.body) : answer];
   }
   return {
-    slugs: ["royal-mail"],
-    batchSize: 1,
+    slugs: royalmailCarrier.slugs,
+    batchSize: royalmailCarrier.batchSize,
     hasServerCredentials: Boolean(options.clientId && options.clientSecret),
     // No token endpoint: one lookup answers 401 for credentials the gateway does not know.
     async testCredentials(credentials) {

@@ -2,9 +2,10 @@ import { credential } from "@/lib/carriers/connection-credentials";
 import { type HttpOptions, mapWithConcurrency } from "@/lib/carriers/http-client";
 import type { RateLimit } from "@/lib/carriers/request-throttle";
 import { CarrierError, type CarrierAdapter, type TrackRequest, type TrackResult } from "@/lib/carriers/types";
-import { providerCarrierCode, providerSlugs } from "@/lib/couriers/providers/provider-codes";
+import { providerCarrierCode } from "@/lib/couriers/providers/provider-codes";
 import { Ship24Client } from "./client";
 import { parseShip24Tracking } from "./parse";
+import { ship24Carrier } from "@/lib/carriers/ship24/descriptor";
 
 export interface Ship24AdapterOptions extends HttpOptions {
   baseUrl?: string;
@@ -62,8 +63,8 @@ export function createShip24Adapter(options: Ship24AdapterOptions = {}): Carrier
     return [request.id, parseShip24Tracking(tracking, providerCarrierCode("ship24", request.slug) ?? null)];
   }
   return {
-    slugs: providerSlugs("ship24"),
-    batchSize: 20,
+    slugs: ship24Carrier.slugs,
+    batchSize: ship24Carrier.batchSize,
     async track(requests) {
       return new Map(await mapWithConcurrency(requests, options.concurrency ?? 4, trackOne));
     },

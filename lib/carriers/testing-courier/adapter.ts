@@ -2,7 +2,8 @@ import { eventTimeInZone } from "@/lib/carriers/event-time";
 import { type CheckpointDraft, deriveShipmentFacts, finalizeCheckpoints } from "@/lib/carriers/normalize";
 import { subtagMessage } from "@/lib/carriers/subtags";
 import { parseTestingNumber, type TestingFlow } from "@/lib/carriers/testing-courier/flow";
-import { type CarrierAdapter, type Tag, type TrackRequest, type TrackResult } from "@/lib/carriers/types";
+import { type CarrierAdapter, type TrackRequest, type TrackResult } from "@/lib/carriers/types";
+import { type Tag } from "@/lib/tags";
 
 export const TESTING_COURIER_SLUGS = ["testing-courier", "testing-courier-webhook"];
 

@@ -1,5 +1,5 @@
 import { isAssignableSubtag, type Subtag } from "@/lib/carriers/subtags";
-import { type Tag } from "@/lib/carriers/types";
+import { type Tag } from "@/lib/tags";
 
 const TAG_BY_LETTER: Record<string, Tag> = {
   I: "InfoReceived",

@@ -2,9 +2,10 @@ import { credential } from "@/lib/carriers/connection-credentials";
 import type { HttpOptions } from "@/lib/carriers/http-client";
 import type { RateLimit } from "@/lib/carriers/request-throttle";
 import { CarrierError, type CarrierAdapter, type ProviderQuota, type TrackRequest, type TrackResult } from "@/lib/carriers/types";
-import { providerCarrierCode, providerSlugs } from "@/lib/couriers/providers/provider-codes";
-import { type Track17Answer, Track17Client, TRACK17_BATCH, TRACK17_CODES, track17CallError } from "./client";
+import { providerCarrierCode } from "@/lib/couriers/providers/provider-codes";
+import { type Track17Answer, Track17Client, TRACK17_CODES, track17CallError } from "./client";
 import { parseTrack17Info } from "./parse";
+import { track17Carrier } from "@/lib/carriers/track17/descriptor";
 
 export interface Track17AdapterOptions extends HttpOptions {
   baseUrl?: string;
@@ -64,7 +65,7 @@ export function createTrack17Adapter(options: Track17AdapterOptions = {}): Carri
   const each = async (requests: TrackRequest[], endpoint: "stoptrack" | "retrack", now: Date): Promise<Track17Answer<TrackedItem>[]> => {
     const answers: Track17Answer<TrackedItem>[] = [];
     for (const [key, group] of byKey(requests)) {
-      for (const chunk of chunks(group, TRACK17_BATCH)) {
+      for (const chunk of chunks(group, track17Carrier.batchSize)) {
         answers.push(
           await client.call<TrackedItem>(
             key,
@@ -120,12 +121,12 @@ export function createTrack17Adapter(options: Track17AdapterOptions = {}): Carri
   }
 
   return {
-    slugs: providerSlugs("track17"),
-    batchSize: TRACK17_BATCH,
+    slugs: track17Carrier.slugs,
+    batchSize: track17Carrier.batchSize,
     async track(requests, now) {
       const results = new Map<string, TrackResult>();
       for (const [key, group] of byKey(requests)) {
-        for (const chunk of chunks(group, TRACK17_BATCH)) await trackChunk(key, chunk, now, results);
+        for (const chunk of chunks(group, track17Carrier.batchSize)) await trackChunk(key, chunk, now, results);
       }
       return results;
     },
@@ -140,7 +141,7 @@ export function createTrack17Adapter(options: Track17AdapterOptions = {}): Carri
         const again = new Set(answers.flatMap((answer) => answer.rejected.map((rejection) => rejection.number)));
         const lost = requests.filter((request) => again.has(request.trackingNumber));
         for (const [key, group] of byKey(lost))
-          for (const chunk of chunks(group, TRACK17_BATCH)) await client.call(key, "register", chunk.map(registration), now);
+          for (const chunk of chunks(group, track17Carrier.batchSize)) await client.call(key, "register", chunk.map(registration), now);
       },
       async changeCarrier(request, previousSlug) {
         const previous = providerCarrierCode("track17", previousSlug);

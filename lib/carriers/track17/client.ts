@@ -4,8 +4,6 @@ import { type RateLimit, RequestThrottle } from "@/lib/carriers/request-throttle
 import { CarrierError } from "@/lib/carriers/types";
 
 export const TRACK17_DEFAULT_BASE_URL = "https://api.17track.net/track/v2.4";
-/** 17TRACK takes at most 40 numbers per call, on every endpoint. */
-export const TRACK17_BATCH = 40;
 
 export type Track17Endpoint = "register" | "gettrackinfo" | "stoptrack" | "retrack" | "changecarrier" | "getquota";
 

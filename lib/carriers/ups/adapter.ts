@@ -3,6 +3,7 @@ import { mapWithConcurrency } from "@/lib/carriers/http-client";
 import { UpsClient, type UpsClientOptions } from "@/lib/carriers/ups/client";
 import { parseUpsResponse } from "@/lib/carriers/ups/parse";
 import { type CarrierAdapter, type TrackRequest, type TrackResult } from "@/lib/carriers/types";
+import { upsCarrier } from "@/lib/carriers/ups/descriptor";
 
 export interface UpsAdapterOptions extends UpsClientOptions {
   /** Server-wide credentials, used when a tracking has no courier connection. */
@@ -24,9 +25,8 @@ export function createUpsAdapter(options: UpsAdapterOptions = {}): CarrierAdapte
     return [request.id, answer.kind === "answer" ? parseUpsResponse(answer.body, request.trackingNumber) : answer];
   }
   return {
-    // The Track API also answers Mail Innovations numbers (its documented inquiry types).
-    slugs: ["ups", "ups-api", "ups-mi"],
-    batchSize: 1,
+    slugs: upsCarrier.slugs,
+    batchSize: upsCarrier.batchSize,
     hasServerCredentials: Boolean(options.clientId && options.clientSecret),
     async testCredentials(credentials) {
       await client.checkCredentials({

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { CarrierClient, type CarrierClientOptions } from "@/lib/carriers/carrier-client";
-import { carrierRequest, type CarrierResponse, errorForStatus } from "@/lib/carriers/http-client";
-import { type AccessToken, credentialKey, expiresInSeconds, OAuthTokenCache } from "@/lib/carriers/oauth-token-cache";
-import { CarrierError } from "@/lib/carriers/types";
+import { type CarrierResponse, errorForStatus } from "@/lib/carriers/http-client";
+import { type AccessToken, credentialKey, OAuthTokenCache } from "@/lib/carriers/oauth-token-cache";
 
 export const UPS_DEFAULT_BASE_URL = "https://onlinetools.ups.com";
 
@@ -72,32 +71,20 @@ export class UpsClient extends CarrierClient {
     await this.fetchToken(credentials);
   }
 
-  private async fetchToken(credentials: UpsCredentials): Promise<AccessToken> {
-    const headers: Record<string, string> = {
-      Authorization: `Basic ${Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`).toString("base64")}`,
-      "Content-Type": "application/x-www-form-urlencoded",
-      Accept: "application/json",
-    };
-    if (credentials.accountNumber) headers["x-merchant-id"] = credentials.accountNumber;
-    const response = await carrierRequest(
-      "UPS",
-      `${this.baseUrl}/security/v1/oauth/token`,
-      { method: "POST", headers, body: "grant_type=client_credentials" },
-      this.options,
-    );
-    const body = (response.body ?? {}) as { access_token?: unknown; expires_in?: unknown };
-    if (response.status === 200 && typeof body.access_token === "string") {
+  private fetchToken(credentials: UpsCredentials): Promise<AccessToken> {
+    return this.requestClientCredentialsToken({
+      path: "/security/v1/oauth/token",
+      clientId: credentials.clientId,
+      clientSecret: credentials.clientSecret,
+      clientAuth: "basic",
+      headers: credentials.accountNumber ? { "x-merchant-id": credentials.accountNumber } : {},
       // UPS tokens live four hours; `expires_in` arrives as a string.
-      const lifetimeSeconds = expiresInSeconds(body.expires_in, 14_399);
-      return { value: body.access_token, expiresAtMs: (this.options.clock ?? Date.now)() + lifetimeSeconds * 1000 };
-    }
-    const error = firstError(response);
-    const detail = error ? `${error.code} ${error.message}` : undefined;
-    // The token endpoint answers bad client credentials with 400 or 401; both are the merchant's to fix.
-    if (response.status === 400 || response.status === 401 || response.status === 403) {
-      throw new CarrierError("auth", `UPS refused the client credentials${detail ? `: ${detail}` : ""}`);
-    }
-    throw errorForStatus("UPS", response, detail);
+      defaultLifetimeSeconds: 14_399,
+      errorDetail: (response) => {
+        const error = firstError(response);
+        return error ? `${error.code} ${error.message}` : undefined;
+      },
+    });
   }
 }
 

@@ -4,6 +4,7 @@ import { mapWithConcurrency } from "@/lib/carriers/http-client";
 import { UspsClient, type UspsClientOptions } from "@/lib/carriers/usps/client";
 import { parseUspsResponse } from "@/lib/carriers/usps/parse";
 import { type CarrierAdapter, type TrackRequest, type TrackResult } from "@/lib/carriers/types";
+import { uspsCarrier } from "@/lib/carriers/usps/descriptor";
 
 export interface UspsAdapterOptions extends UspsClientOptions {
   /** Server-wide credentials, used when a tracking has no courier connection. */
@@ -30,8 +31,8 @@ export function createUspsAdapter(options: UspsAdapterOptions = {}): CarrierAdap
     return [request.id, answer.kind === "answer" ? parseUspsResponse(answer.body) : answer];
   }
   return {
-    slugs: ["usps", "usps-api"],
-    batchSize: 1,
+    slugs: uspsCarrier.slugs,
+    batchSize: uspsCarrier.batchSize,
     hasServerCredentials: Boolean(options.clientId && options.clientSecret),
     async testCredentials(credentials) {
       await client.checkCredentials({

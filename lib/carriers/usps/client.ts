@@ -1,6 +1,6 @@
 import { CarrierClient, type CarrierClientOptions } from "@/lib/carriers/carrier-client";
-import { carrierRequest, type CarrierResponse, errorForStatus } from "@/lib/carriers/http-client";
-import { type AccessToken, credentialKey, expiresInSeconds, OAuthTokenCache } from "@/lib/carriers/oauth-token-cache";
+import { type CarrierResponse, errorForStatus } from "@/lib/carriers/http-client";
+import { type AccessToken, credentialKey, OAuthTokenCache } from "@/lib/carriers/oauth-token-cache";
 import { CarrierError } from "@/lib/carriers/types";
 
 export const USPS_DEFAULT_BASE_URL = "https://apis.usps.com";
@@ -65,41 +65,23 @@ export class UspsClient extends CarrierClient {
     await this.fetchToken(credentials);
   }
 
-  private async fetchToken(credentials: UspsCredentials): Promise<AccessToken> {
-    const response = await carrierRequest(
-      "USPS",
-      `${this.baseUrl}/oauth2/v3/token`,
-      {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
-        body: new URLSearchParams({
-          grant_type: "client_credentials",
-          client_id: credentials.clientId,
-          client_secret: credentials.clientSecret,
-        }).toString(),
+  private fetchToken(credentials: UspsCredentials): Promise<AccessToken> {
+    return this.requestClientCredentialsToken({
+      path: "/oauth2/v3/token",
+      ...credentials,
+      clientAuth: "form",
+      defaultLifetimeSeconds: 28_799,
+      errorDetail: (response) => {
+        const body = (response.body ?? {}) as { error?: unknown; error_description?: unknown };
+        return [body.error, body.error_description].filter((part) => typeof part === "string").join(": ");
       },
-      this.options,
-    );
-    const body = (response.body ?? {}) as {
-      access_token?: unknown;
-      expires_in?: unknown;
-      scope?: unknown;
-      error?: unknown;
-      error_description?: unknown;
-    };
-    if (response.status === 200 && typeof body.access_token === "string") {
-      // Apps get tracking only on request; without the scope every tracking call would fail with 401.
-      if (typeof body.scope === "string" && body.scope.trim() && !body.scope.split(/\s+/).includes("tracking")) {
-        throw new CarrierError("auth", "the USPS app has no access to the tracking API (scope `tracking` missing)");
-      }
-      const lifetimeSeconds = expiresInSeconds(body.expires_in, 28_799);
-      return { value: body.access_token, expiresAtMs: (this.options.clock ?? Date.now)() + lifetimeSeconds * 1000 };
-    }
-    const detail = [body.error, body.error_description].filter((part) => typeof part === "string").join(": ");
-    if (response.status === 400 || response.status === 401 || response.status === 403) {
-      throw new CarrierError("auth", `USPS refused the client credentials${detail ? `: ${detail}` : ""}`);
-    }
-    throw errorForStatus("USPS", response, detail || undefined);
+      checkGrant: (body) => {
+        // Apps get tracking only on request; without the scope every tracking call would fail with 401.
+        if (typeof body.scope === "string" && body.scope.trim() && !body.scope.split(/\s+/).includes("tracking")) {
+          throw new CarrierError("auth", "the USPS app has no access to the tracking API (scope `tracking` missing)");
+        }
+      },
+    });
   }
 }
 

@@ -80,22 +80,14 @@ describe("courier catalogue", () => {
     expect(isSlugGroup("dpd")).toBe(false);
   });
 
-  it("describes countries, languages and credentials consistently", () => {
+  it("describes countries and languages consistently", () => {
     for (const courier of CATALOGUE) {
       for (const country of courier.serviceFromCountryIso3) expect(country, courier.slug).toMatch(/^[A-Z]{3}$/);
       expect(courier.supportLanguages, courier.slug).toContain(courier.defaultLanguage);
       for (const language of courier.supportLanguages) expect(language, courier.slug).toMatch(/^[a-z]{2}$/);
-      for (const field of courier.credentialFields) {
-        expect(field.type).toBe("string");
-        expect(field.name, courier.slug).toMatch(/^[a-z]+(?:_[a-z]+)*$/);
-      }
       if (courier.webUrl) expect(courier.webUrl, courier.slug).toMatch(/^https:\/\//);
       if (courier.phone) expect(courier.phone, courier.slug).toMatch(/^\+\d[\d ]+$/);
     }
-    const ups = getCourier("ups")!.credentialFields;
-    expect(ups.map((field) => field.name)).toEqual(["client_id", "client_secret", "account_number"]);
-    expect(ups.find((field) => field.name === "client_secret")?.secret).toBe(true);
-    expect(getCourier("dhl")!.credentialFields).toEqual([{ name: "api_key", type: "string", required: true, secret: true }]);
   });
 
   it("writes tracking links with the tracking number and known fields only", () => {

@@ -1,5 +1,4 @@
 import type { AdditionalField, Courier, SlugGroup } from "@/lib/couriers/types";
-import { CONNECTION_CREDENTIALS } from "./credential-fields";
 
 /** A catalogue entry as written in the data files: everything but the slug and name has a default. */
 export interface CourierSpec {
@@ -32,7 +31,6 @@ export function courier(spec: CourierSpec): Courier {
     defaultLanguage: languages[0] ?? "en",
     supportLanguages: languages,
     serviceFromCountryIso3: spec.from,
-    credentialFields: CONNECTION_CREDENTIALS.get(spec.slug) ?? [],
     trackingLinkTemplate: spec.link ?? null,
     slugGroups: spec.groups ?? [],
   };

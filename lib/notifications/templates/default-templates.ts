@@ -1,4 +1,4 @@
-import { TAGS, type Tag } from "@/lib/carriers/types";
+import { TAGS, type Tag } from "@/lib/tags";
 import { PAGE_TEXTS } from "@/lib/trackings/page/page-texts";
 import { NOTIFICATION_TEXT, type NotificationLanguage } from "../notification-texts";
 

@@ -1,4 +1,5 @@
 import type { Tracking } from "@/db/schema";
+import { isTag, TAG_COUNTERS, tagCounter } from "@/lib/tags";
 import { MONDAY_TO_FRIDAY } from "@/lib/edd/business-days";
 import { trackingLane } from "@/lib/edd/tracking-lane";
 import { transitBusinessDays, transitCalendar } from "@/lib/edd/transit-calendar";
@@ -6,15 +7,7 @@ import { transitBusinessDays, transitCalendar } from "@/lib/edd/transit-calendar
 /** The counters of a rollup row, as the schema names them. */
 export const COUNTERS = [
   "shipments",
-  "pending",
-  "infoReceived",
-  "inTransit",
-  "outForDelivery",
-  "attemptFail",
-  "delivered",
-  "availableForPickup",
-  "exception",
-  "expired",
+  ...TAG_COUNTERS,
   "hadException",
   "hadFailedAttempt",
   "returned",
@@ -45,18 +38,6 @@ export interface Contribution {
   transitBusinessDays: number | null;
 }
 
-const STATUS_COUNTER: Record<string, Counter> = {
-  Pending: "pending",
-  InfoReceived: "infoReceived",
-  InTransit: "inTransit",
-  OutForDelivery: "outForDelivery",
-  AttemptFail: "attemptFail",
-  Delivered: "delivered",
-  AvailableForPickup: "availableForPickup",
-  Exception: "exception",
-  Expired: "expired",
-};
-
 const dateOf = (instant: Date) => instant.toISOString().slice(0, 10);
 
 /**
@@ -77,7 +58,7 @@ export function contributionOf(tracking: Tracking): Contribution {
   };
   const counters: Partial<Record<Counter, number>> = { shipments: 1 };
   const add = (counter: Counter) => (counters[counter] = (counters[counter] ?? 0) + 1);
-  add(STATUS_COUNTER[tracking.tag] ?? "pending");
+  add(isTag(tracking.tag) ? tagCounter(tracking.tag) : "pending");
   if (tracking.tagsReached.includes("Exception") || tracking.tag === "Exception") add("hadException");
   if (tracking.firstAttemptedAt || tracking.tagsReached.includes("AttemptFail")) add("hadFailedAttempt");
   if (tracking.returnToSender) add("returned");

@@ -1,6 +1,7 @@
 import { and, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { insightRollups, insightTransit } from "@/db/schema";
+import { TAG_COUNTERS, type TagCounter } from "@/lib/tags";
 import { COUNTERS, type Counter } from "./contribution";
 
 export interface InsightsFilter {
@@ -11,18 +12,6 @@ export interface InsightsFilter {
   origin?: string;
   destination?: string;
 }
-
-const STATUS_COUNTERS = [
-  "pending",
-  "infoReceived",
-  "inTransit",
-  "outForDelivery",
-  "attemptFail",
-  "delivered",
-  "availableForPickup",
-  "exception",
-  "expired",
-] as const;
 
 function where(table: typeof insightRollups | typeof insightTransit, organizationId: string, filter: InsightsFilter): SQL {
   return and(
@@ -38,13 +27,13 @@ function where(table: typeof insightRollups | typeof insightTransit, organizatio
 const sums = (counters: readonly Counter[]) =>
   Object.fromEntries(counters.map((counter) => [counter, sql<number>`coalesce(sum(${insightRollups[counter]}), 0)::int`]));
 
-export type StatusDay = { day: string } & Record<(typeof STATUS_COUNTERS)[number], number>;
+export type StatusDay = { day: string } & Record<TagCounter, number>;
 export type CourierFigures = { slug: string } & Record<Counter, number>;
 
 /** Shipments created per day, by the status they have now. */
 export async function statusesOverTime(db: Executor, organizationId: string, filter: InsightsFilter): Promise<StatusDay[]> {
   return (await db
-    .select({ day: insightRollups.day, ...sums(STATUS_COUNTERS) })
+    .select({ day: insightRollups.day, ...sums(TAG_COUNTERS) })
     .from(insightRollups)
     .where(where(insightRollups, organizationId, filter))
     .groupBy(insightRollups.day)

@@ -3,7 +3,7 @@ import { callApi } from "@/testing/api-client";
 import { setupTestDatabase } from "@/testing/database";
 import { createTenant } from "@/testing/factories";
 import { createTestTracking, storeScan } from "@/testing/tracking-updates";
-import type { Tag } from "@/lib/carriers/types";
+import type { Tag } from "@/lib/tags";
 import { recomputeRollups, storedRollups } from "./recompute-rollups";
 
 const database = setupTestDatabase();

@@ -1,4 +1,4 @@
-import type { Tag } from "@/lib/carriers/types";
+import type { Tag } from "@/lib/tags";
 
 /** Languages the tracking page speaks; a merchant offers some or all of them. */
 export const PAGE_LANGUAGES = ["en", "de", "fr", "es", "nl", "it"] as const;

@@ -1,5 +1,5 @@
 import type { Checkpoint } from "@/db/schema";
-import type { Tag } from "@/lib/carriers/types";
+import type { Tag } from "@/lib/tags";
 import { getCourier } from "@/lib/couriers/get-courier";
 import { deriveFields } from "@/lib/trackings/derive-fields";
 import type { TrackingRecord } from "@/lib/trackings/tracking-record";
