@@ -49,13 +49,14 @@ export async function run(args: string[]): Promise<void> {
   const { inngest } = await import("@/lib/events/client");
   const { EmbeddedEngine } = await import("@/inngest/embedded/engine");
   const { PgBossQueue } = await import("@/inngest/embedded/pg-boss-queue");
-  const { trackingUpdated, withEventsAfterCommit } = await import("@/lib/events/events");
+  const { storableEvent, trackingUpdated } = await import("@/lib/events/events");
+  const { recordFollowUps, sendFollowUps } = await import("@/lib/events/follow-ups");
   const { deliverWebhook } = await import("@/inngest/functions/deliver-webhook");
   const { fanOutWebhooks } = await import("@/inngest/functions/fan-out-webhooks");
   const { notifyContacts } = await import("@/inngest/functions/notify-contacts");
   const { createOrganization } = await import("@/lib/accounts/create-organization");
   const { subtagMessage } = await import("@/lib/carriers/subtags");
-  const { trackingUpdatedData } = await import("@/lib/trackings/announce-tracking-change");
+  const { trackingUpdatedData } = await import("@/lib/trackings/tracking-updated-data");
   const { applyTrackingUpdates } = await import("@/lib/trackings/apply-tracking-update");
   const { PER_NUMBER_POLL_BATCH } = await import("@/lib/trackings/poll-dispatch");
   const { createTracking } = await import("@/lib/trackings/create-tracking");
@@ -122,13 +123,13 @@ export async function run(args: string[]): Promise<void> {
   });
 
   /**
-   * The poller's write path (lib/trackings/poll-tracking-batch.ts): a batch's checkpoints and
-   * statuses in one transaction, then its `tracking/updated` events sent together after the commit.
+   * The poller's write path (lib/trackings/store-poll-answers.ts): a batch's checkpoints and
+   * statuses in one transaction with its `tracking/updated` events recorded, sent together after the commit.
    * Returns each update's `updatedAt` (stored before the commit), in milliseconds.
    */
   async function storeScans(organizationId: string, trackingIds: string[]): Promise<number[]> {
     const now = new Date();
-    const changes = await withEventsAfterCommit(db, async (tx, events) => {
+    const { changes, followUps } = await db.transaction(async (tx) => {
       const rows = await tx
         .select()
         .from(trackings)
@@ -139,9 +140,10 @@ export async function run(args: string[]): Promise<void> {
         tx,
         rows.map((tracking) => ({ tracking, input: { now, checkpoints: [arrivalScan(now)] } })),
       );
-      for (const change of stored) events.add(trackingUpdated, trackingUpdatedData(change));
-      return stored;
+      const events = stored.map((change) => storableEvent(trackingUpdated, trackingUpdatedData(change)));
+      return { changes: stored, followUps: await recordFollowUps(tx, organizationId, events) };
     });
+    await sendFollowUps(db, followUps);
     const updatedAt = new Map(changes.map((change) => [change.record.tracking.id, change.record.tracking.lastUpdatedAt.getTime()]));
     return trackingIds.map((id) => updatedAt.get(id)!);
   }

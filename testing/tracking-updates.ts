@@ -4,7 +4,7 @@ import { subtagMessage } from "@/lib/carriers/subtags";
 import type { Tag } from "@/lib/tags";
 import { callApi } from "@/testing/api-client";
 import { applyTrackingUpdate, type TrackingChange } from "@/lib/trackings/apply-tracking-update";
-import { trackingUpdatedData } from "@/lib/trackings/announce-tracking-change";
+import { trackingUpdatedData } from "@/lib/trackings/tracking-updated-data";
 import { getTrackingRowOrThrow } from "@/lib/trackings/get-tracking-or-throw";
 
 let sequence = 0;

@@ -3,7 +3,7 @@ import { getDb } from "@/db/client";
 import { CarrierError } from "@/lib/carriers/types";
 import { pollTrackingBatch } from "@/lib/trackings/poll-tracking-batch";
 import { inngest } from "@/lib/events/client";
-import { trackingEstimateRequested, trackingPollRequested, trackingProviderCallRequested, trackingUpdated } from "@/lib/events/events";
+import { trackingEstimateRequested, trackingPollRequested } from "@/lib/events/events";
 
 /** Runs per lane (a courier, a tracking provider) at once: they meter calls per account, and one slow carrier must not hold every worker. */
 export const POLLS_PER_CARRIER = 8;
@@ -21,10 +21,9 @@ function asStepError(error: unknown): unknown {
 
 /**
  * Polls a batch of one organisation's trackings of one route (a courier, a tracking provider, or
- * nobody), stores what the carrier or provider says, then (after the commits) announces each
- * change with `tracking/updated`, asks for a new delivery estimate where checkpoints arrived, and
- * asks the provider to stop following trackings that ended. New trackings get their first estimate
- * asked for up front, whatever the carrier answers.
+ * nobody) and stores what the carrier or provider says; the store announces each change itself
+ * (lib/trackings/poll-outcome-events.ts). New trackings get their first estimate asked for up
+ * front, whatever the carrier answers.
  */
 export const pollTrackings = inngest.createFunction(
   { id: "poll-trackings", priority: { run: "300" }, concurrency: { limit: POLLS_PER_CARRIER, key: "event.data.lane" }, triggers: [trackingPollRequested] },
@@ -43,18 +42,6 @@ export const pollTrackings = inngest.createFunction(
         throw asStepError(error);
       }
     });
-    // A first poll the dispatcher found (the create's own request was lost) still brings the first estimate.
-    const estimateIds = new Set(event.data.estimate ? [] : outcome.firstPolledIds);
-    for (const change of outcome.changes) if (change.newCheckpointCount > 0) estimateIds.add(change.trackingId);
-    const announcements = [
-      ...outcome.changes.map(({ newCheckpointCount: _count, ...change }) => trackingUpdated.create(change)),
-      ...[...estimateIds].map((trackingId) => trackingEstimateRequested.create({ organizationId, trackingId })),
-    ];
-    if (announcements.length) await step.sendEvent("announce-changes", announcements);
-    if (outcome.ended) {
-      const { provider, trackings } = outcome.ended;
-      await step.sendEvent("stop-ended-at-provider", trackingProviderCallRequested.create({ organizationId, provider, call: "stop", trackings }));
-    }
     return {
       polled: outcome.polled,
       skipped: outcome.skipped,

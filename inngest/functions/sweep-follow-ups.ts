@@ -1,5 +1,5 @@
 import { getDb } from "@/db/client";
-import { sweepFollowUps } from "@/lib/trackings/follow-ups";
+import { sweepFollowUps } from "@/lib/events/follow-ups";
 import { inngest } from "@/lib/events/client";
 
 /** Every minute: sends the follow-ups that verbs recorded but did not get to send (lib/trackings/follow-ups.ts). */

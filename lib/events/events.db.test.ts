@@ -3,7 +3,8 @@ import { z } from "zod";
 import type { Executor } from "@/db/client";
 import { jobEvents } from "@/db/schema";
 import { setupTestDatabase } from "@/testing/database";
-import { defineEvent, sendEvent, withEventsAfterCommit } from "./events";
+import { defineEvent, sendEvent } from "./events";
+import { recordFollowUp, sendFollowUps } from "./follow-ups";
 import { eventsSent } from "@/testing/inngest";
 
 const database = setupTestDatabase();
@@ -12,15 +13,17 @@ const labelPrinted = defineEvent("test-label/printed", z.object({ trackingId: z.
 
 const storedIds = async (db: Executor = database.db) => (await db.select().from(jobEvents)).map((event) => event.payload.data.trackingId);
 
-describe("withEventsAfterCommit", () => {
-  it("sends the events once the transaction has committed, and none when it rolls back", async () => {
-    await withEventsAfterCommit(database.db, async (tx, events) => {
-      events.add(labelPrinted, { trackingId: "committed" });
+describe("events recorded in a transaction", () => {
+  it("are sent once the transaction has committed, and none when it rolls back", async () => {
+    const committed = await database.db.transaction(async (tx) => {
+      const id = await recordFollowUp(tx, "org-events", labelPrinted, { trackingId: "committed" });
       expect(await storedIds(tx)).toEqual([]);
+      return id;
     });
+    await sendFollowUps(database.db, [committed]);
     await expect(
-      withEventsAfterCommit(database.db, async (_tx, events) => {
-        events.add(labelPrinted, { trackingId: "rolled-back" });
+      database.db.transaction(async (tx) => {
+        await recordFollowUp(tx, "org-events", labelPrinted, { trackingId: "rolled-back" });
         throw new Error("validation failed later");
       }),
     ).rejects.toThrow("validation failed later");

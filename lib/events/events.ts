@@ -1,6 +1,5 @@
 import { EventType } from "inngest";
 import { z } from "zod";
-import type { Database, Transaction } from "@/db/client";
 import { inngest } from "./client";
 
 /*
@@ -46,8 +45,8 @@ function validated<TName extends string, TSchema extends EventSchema>(
 }
 
 /**
- * Validates and sends one event, returning its id. Call it after the transaction whose changes the
- * event announces has committed, never inside it: a rolled-back change must not start work.
+ * Validates and sends one event now, returning its id: for tests and tools. Verbs record their
+ * events in their transaction instead (lib/events/follow-ups.ts), so none is lost to a crash.
  */
 export async function sendEvent<TName extends string, TSchema extends EventSchema>(
   event: EventType<TName, TSchema>,
@@ -56,21 +55,6 @@ export async function sendEvent<TName extends string, TSchema extends EventSchem
 ): Promise<string> {
   const { ids } = await inngest.send(validated(event, data, options));
   return ids[0]!;
-}
-
-/** Events collected while a transaction runs, validated as they are added and sent after it commits. */
-export class PendingEvents {
-  readonly #events: OutgoingEvent[] = [];
-
-  add<TName extends string, TSchema extends EventSchema>(event: EventType<TName, TSchema>, data: z.input<TSchema>, options: SendOptions = {}): void {
-    this.#events.push(validated(event, data, options));
-  }
-
-  async send(): Promise<string[]> {
-    if (!this.#events.length) return [];
-    const { ids } = await inngest.send(this.#events.splice(0));
-    return ids;
-  }
 }
 
 /** An event already validated and given its id (a stored follow-up): sent as it is. */
@@ -88,20 +72,17 @@ export function storableEvent<TName extends string, TSchema extends EventSchema>
   return { name: event.name, data: event.schema.parse(data) };
 }
 
+/**
+ * Sends validated events now, recording nothing: for a nudge whose durable record is elsewhere (a
+ * tracking due now is its own poll request: if the nudge is lost, the dispatcher's next minute polls it).
+ */
+export async function sendNudges(events: Array<{ name: string; data: Record<string, unknown> }>): Promise<void> {
+  if (events.length) await inngest.send(events);
+}
+
 /** Sends stored events; their ids make a repeated send start nothing twice. */
 export async function sendStoredEvents(events: StoredEvent[]): Promise<void> {
   if (events.length) await inngest.send(events.map(({ id, name, data }) => ({ id, name, data })));
-}
-
-/**
- * Runs `work` in a transaction and sends the events it added once the transaction has committed;
- * if it throws, nothing is sent.
- */
-export async function withEventsAfterCommit<T>(db: Database, work: (tx: Transaction, events: PendingEvents) => Promise<T>): Promise<T> {
-  const events = new PendingEvents();
-  const result = await db.transaction((tx) => work(tx, events));
-  await events.send();
-  return result;
 }
 
 /*

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { trackings } from "@/db/schema";
-import { sendFollowUps } from "./follow-ups";
+import { sendFollowUps } from "@/lib/events/follow-ups";
 import { getTrackingOrThrow, type TrackingLocator } from "./get-tracking-or-throw";
 import { recordProviderFollowUp } from "./provider-follow-up";
 import type { TrackingRecord } from "./tracking-record";

@@ -2,9 +2,9 @@ import type { Database } from "@/db/client";
 import { trackingUpdated } from "@/lib/events/events";
 import { subtagMessage } from "@/lib/carriers/subtags";
 import type { Tag } from "@/lib/tags";
-import { trackingUpdatedData } from "./announce-tracking-change";
+import { trackingUpdatedData } from "./tracking-updated-data";
 import { applyTrackingUpdate, type TrackingChange } from "./apply-tracking-update";
-import { recordFollowUp, sendFollowUps } from "./follow-ups";
+import { recordFollowUp, sendFollowUps } from "@/lib/events/follow-ups";
 import { getTrackingRowOrThrow, type TrackingLocator } from "./get-tracking-or-throw";
 import { recordProviderFollowUp } from "./provider-follow-up";
 

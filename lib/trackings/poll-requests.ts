@@ -1,6 +1,6 @@
-import type { Executor } from "@/db/client";
 import type { Tracking } from "@/db/schema";
-import { PendingEvents, trackingPollRequested } from "@/lib/events/events";
+import type { Database } from "@/db/client";
+import { sendNudges, storableEvent, trackingPollRequested } from "@/lib/events/events";
 import { routedPollBatches, type ClaimedTracking } from "./poll-dispatch";
 
 /**
@@ -14,11 +14,10 @@ const MAX_BATCH = 100;
 
 let pending: { trackings: ClaimedTracking[]; flush: () => void; sent: Promise<void> } | undefined;
 
-async function sendPending(db: Executor, trackings: ClaimedTracking[]): Promise<void> {
+async function sendPending(db: Database, trackings: ClaimedTracking[]): Promise<void> {
   try {
-    const events = new PendingEvents();
-    for (const batch of await routedPollBatches(db, trackings)) events.add(trackingPollRequested, { ...batch, estimate: true });
-    await events.send();
+    const batches = await routedPollBatches(db, trackings);
+    await sendNudges(batches.map((batch) => storableEvent(trackingPollRequested, { ...batch, estimate: true })));
   } catch (error) {
     console.warn(`Waybill polls: could not request the first poll of ${trackings.length} tracking(s); the dispatcher will`, error);
   }
@@ -31,7 +30,7 @@ async function sendPending(db: Executor, trackings: ClaimedTracking[]): Promise<
  * (`next_poll_at` is now), so the dispatcher's next minute polls it anyway, and every poll that
  * brings checkpoints asks for an estimate.
  */
-export function requestPollAndEstimate(db: Executor, tracking: Pick<Tracking, "organizationId" | "id" | "slug" | "courierConnectionId">): Promise<void> {
+export function requestPollAndEstimate(db: Database, tracking: Pick<Tracking, "organizationId" | "id" | "slug" | "courierConnectionId">): Promise<void> {
   if (!pending) {
     const trackings: ClaimedTracking[] = [];
     let flush = () => {};

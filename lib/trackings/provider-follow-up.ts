@@ -2,7 +2,7 @@ import type { Executor } from "@/db/client";
 import type { Tracking } from "@/db/schema";
 import { trackingProviderCallRequested } from "@/lib/events/events";
 import type { TrackingProvider } from "@/lib/couriers/providers/provider-codes";
-import { recordFollowUp } from "./follow-ups";
+import { recordFollowUp } from "@/lib/events/follow-ups";
 import { isProviderRoute, routesOf, type RouteDecision } from "./poll-route";
 import { providerTrackingRef } from "./provider-tracking-ref";
 

@@ -1,12 +1,11 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { trackingProviderConnections, trackings, type Tracking } from "@/db/schema";
-import { PendingEvents, trackingEstimateRequested, trackingProviderCallRequested, trackingUpdated } from "@/lib/events/events";
 import type { ProviderPush, TrackResult } from "@/lib/carriers/types";
 import { openCredentials } from "@/lib/connections/credentials-cipher";
 import { providerCredentialsContext, serverProviderCredentials } from "@/lib/connections/provider-credentials";
 import { providerCarrierCode, type TrackingProvider } from "@/lib/couriers/providers/provider-codes";
-import { storePushedAnswers } from "./poll-tracking-batch";
+import { storePushedAnswers } from "./store-poll-answers";
 
 export type PushOutcome = { kind: "refused" } | { kind: "malformed"; reason: string } | { kind: "stored"; trackings: number; changes: number };
 
@@ -38,7 +37,7 @@ async function signers(
 /**
  * A tracking provider's push: verified against the keys that could have signed it, then each
  * update stored for the active trackings of that number (and carrier) through the poll's write
- * path, and announced as a poll's changes are.
+ * path, which also announces them as a poll's changes are.
  */
 export async function receiveProviderPush(
   db: Database,
@@ -96,13 +95,6 @@ export async function receiveProviderPush(
     const outcome = await storePushedAnswers(db, organizationId, provider, rows, results, now);
     stored += outcome.polled;
     changed += outcome.changes.length;
-    const events = new PendingEvents();
-    for (const { newCheckpointCount, ...change } of outcome.changes) {
-      events.add(trackingUpdated, change);
-      if (newCheckpointCount > 0) events.add(trackingEstimateRequested, { organizationId, trackingId: change.trackingId });
-    }
-    if (outcome.ended) events.add(trackingProviderCallRequested, { organizationId, provider, call: "stop", trackings: outcome.ended.trackings });
-    await events.send();
   }
   return { kind: "stored", trackings: stored, changes: changed };
 }

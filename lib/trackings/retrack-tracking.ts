@@ -4,7 +4,7 @@ import { trackings } from "@/db/schema";
 import { LimitReachedError, NotAllowedError } from "@/lib/domain-errors";
 import { getTrackingRowOrThrow, type TrackingLocator } from "./get-tracking-or-throw";
 import { requestPollAndEstimate } from "./poll-requests";
-import { sendFollowUps } from "./follow-ups";
+import { sendFollowUps } from "@/lib/events/follow-ups";
 import { recordProviderFollowUp } from "./provider-follow-up";
 import { withCheckpoints, type TrackingRecord } from "./tracking-record";
 import { recordRollupChanges } from "./insights/record-rollups";

@@ -8,7 +8,7 @@ import { missingRequiredFields } from "@/lib/couriers/missing-required-fields";
 import { missingFieldsError } from "./create-tracking";
 import { requestPollAndEstimate } from "./poll-requests";
 import { getTrackingRowOrThrow, type TrackingLocator } from "./get-tracking-or-throw";
-import { sendFollowUps } from "./follow-ups";
+import { sendFollowUps } from "@/lib/events/follow-ups";
 import { recordCourierChangeFollowUp } from "./provider-follow-up";
 import { additionalFieldsOf, searchTextOf, trackingDedupeKey, type TrackingPatch } from "./tracking-patch";
 import { withCheckpoints, type TrackingRecord } from "./tracking-record";

@@ -1,6 +1,7 @@
 import type { Database } from "@/db/client";
 import { type WebhookDelivery, webhookDeliveries } from "@/db/schema";
-import { sendEvent, webhookDeliveryRequested } from "@/lib/events/events";
+import { webhookDeliveryRequested } from "@/lib/events/events";
+import { recordFollowUp, sendFollowUps } from "@/lib/events/follow-ups";
 import { NotAllowedError } from "@/lib/domain-errors";
 import { newId } from "@/lib/ids";
 import { getWebhookDeliveryOrThrow } from "./get-webhook-delivery-or-throw";
@@ -14,21 +15,24 @@ export async function redeliverWebhook(db: Database, organizationId: string, del
   const original = await getWebhookDeliveryOrThrow(db, organizationId, deliveryId);
   const endpoint = await getWebhookEndpointOrThrow(db, organizationId, original.endpointId);
   if (!endpoint.enabled) throw new NotAllowedError("redeliver", "The webhook URL is disabled: enable it to redeliver.");
-  const [copy] = await db
-    .insert(webhookDeliveries)
-    .values({
-      organizationId,
-      id: newId(),
-      endpointId: original.endpointId,
-      eventId: original.eventId,
-      kind: original.kind,
-      trigger: "redelivery",
-      redeliveryOf: original.id,
-      trackingId: original.trackingId,
-      apiVersion: original.apiVersion,
-      body: original.body,
-    })
-    .returning();
-  await sendEvent(webhookDeliveryRequested, { organizationId, deliveryId: copy!.id }, { id: `webhook-delivery-${copy!.id}` });
-  return copy!;
+  const { copy, followUp } = await db.transaction(async (tx) => {
+    const [copy] = await tx
+      .insert(webhookDeliveries)
+      .values({
+        organizationId,
+        id: newId(),
+        endpointId: original.endpointId,
+        eventId: original.eventId,
+        kind: original.kind,
+        trigger: "redelivery",
+        redeliveryOf: original.id,
+        trackingId: original.trackingId,
+        apiVersion: original.apiVersion,
+        body: original.body,
+      })
+      .returning();
+    return { copy: copy!, followUp: await recordFollowUp(tx, organizationId, webhookDeliveryRequested, { organizationId, deliveryId: copy!.id }) };
+  });
+  await sendFollowUps(db, [followUp]);
+  return copy;
 }

@@ -9,8 +9,8 @@ import { createTestEngine, eventsSent, type TestEngine } from "@/testing/inngest
 import { importTrackings } from "@/lib/dashboard/import-trackings";
 import { setupTestDatabase } from "@/testing/database";
 import { createTenant } from "@/testing/factories";
-import { createTracking } from "./create-tracking";
-import { markTrackingCompleted } from "./mark-tracking-completed";
+import { createTracking } from "@/lib/trackings/create-tracking";
+import { markTrackingCompleted } from "@/lib/trackings/mark-tracking-completed";
 import { PollTestClock } from "@/testing/poll-test-clock";
 
 const database = setupTestDatabase();

@@ -10,16 +10,30 @@ import { newId } from "@/lib/ids";
 export const FOLLOW_UP_GRACE_MS = 30_000;
 const SWEEP_BATCH = 500;
 
-/** Records, in the caller's transaction, an event to send once it commits; returns its id. */
+/** An event validated for the outbox (`storableEvent`). */
+export type FollowUpEvent = ReturnType<typeof storableEvent>;
+
+/**
+ * The one way a verb sends events: it records them in its own transaction (the outbox) and, after
+ * the commit, hands the ids to `sendFollowUps`; a crash in between leaves them to the sweep.
+ * Returns their ids, in order.
+ */
+export async function recordFollowUps(tx: Executor, organizationId: string, events: FollowUpEvent[]): Promise<string[]> {
+  if (!events.length) return [];
+  const rows = events.map((event) => ({ id: newId(), organizationId, ...event }));
+  await tx.insert(followUps).values(rows);
+  return rows.map((row) => row.id);
+}
+
+/** Records one event in the caller's transaction (see `recordFollowUps`); returns its id. */
 export async function recordFollowUp<TName extends string, TSchema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
   tx: Executor,
   organizationId: string,
   event: EventType<TName, TSchema>,
   data: z.input<TSchema>,
 ): Promise<string> {
-  const id = newId();
-  await tx.insert(followUps).values({ id, organizationId, ...storableEvent(event, data) });
-  return id;
+  const [id] = await recordFollowUps(tx, organizationId, [storableEvent(event, data)]);
+  return id!;
 }
 
 async function sendAndForget(db: Executor, rows: FollowUp[]): Promise<void> {
