@@ -1,7 +1,7 @@
 // `npm run bench -- detect [--seed N] [--per-family N] [--seconds N]`: courier detection over the
 // generated corpus (lib/couriers/corpus.ts). Prints how often the expected courier ranks first, how
 // many wrong-check-digit numbers still get a courier, and detections per second on one core.
-import { generateCorpus } from "@/lib/couriers/corpus";
+import { generateCorpus } from "@/testing/couriers/corpus";
 import { detectCouriers } from "@/lib/couriers/detect-courier";
 
 function option(args: string[], name: string, fallback: number): number {

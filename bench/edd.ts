@@ -3,7 +3,7 @@
 // naive baseline: the courier's mean calendar-day transit from pickup (range: the courier's p10–p90).
 import { trainModel } from "@/lib/edd/train-model";
 import { predictDelivery } from "@/lib/edd/predict-delivery";
-import { simulateShipments } from "@/lib/edd/simulate";
+import { simulateShipments } from "@/lib/demo/simulate";
 import { addDays, datePart, daysBetween } from "@/lib/edd/local-dates";
 import { type DeliverySample } from "@/lib/edd/types";
 

@@ -3,7 +3,7 @@ import { PgBossQueue } from "@/inngest/embedded/pg-boss-queue";
 import { RateLimiter } from "@/lib/api/rate-limit";
 import { postgresStoreFactory } from "@/lib/rate-limit-store";
 import type { DatabaseHandle } from "./client";
-import { createTestDatabase } from "@/testing/db";
+import { createTestDatabase } from "@/testing/create-test-database";
 
 // Scale mode's pools are PostgreSQL's own question, whichever engine the rest of the suite runs on.
 const POOL_SIZE = 3;

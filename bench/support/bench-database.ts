@@ -1,5 +1,5 @@
 import { migrateDatabase, openPostgres } from "@/db/client";
-import { testPostgresUrl } from "@/testing/db";
+import { testPostgresUrl } from "@/testing/create-test-database";
 
 /** `--name value` from a benchmark's arguments, as a number. */
 export function option(args: string[], name: string, fallback: number): number {

@@ -1,7 +1,8 @@
 "use client";
 
+import { dashboardApi, send } from "@/components/data/dashboard-api";
 import { useState, type FormEvent } from "react";
-import { errorMessage, fetchJson } from "@/components/data/fetch-json";
+import { errorMessage } from "@/components/data/fetch-json";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -32,7 +33,7 @@ export function AcceptInvitationForm({ token, email, organizationName, role, acc
     setPending(true);
     setError(null);
     try {
-      await fetchJson("/api/auth/invitations", { method: "POST", body: { token, password, name: accountExists ? undefined : String(form.get("name")) } });
+      await send(dashboardApi.invitationAcceptance, "POST", { token, password, name: accountExists ? undefined : String(form.get("name")) });
       const failure = await signInAndGo(email, password, "/trackings");
       if (failure) throw new Error(failure);
     } catch (failure) {

@@ -1,7 +1,8 @@
 "use client";
 
+import { dashboardApi, send } from "@/components/data/dashboard-api";
 import { useState, type FormEvent } from "react";
-import { errorMessage, fetchJson } from "@/components/data/fetch-json";
+import { errorMessage } from "@/components/data/fetch-json";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -25,10 +26,7 @@ export function FirstAdminForm({ setupToken }: { setupToken: string }) {
     setError(null);
     try {
       const email = String(form.get("email"));
-      await fetchJson("/api/auth/first-admin", {
-        method: "POST",
-        body: { name: String(form.get("name")), email, password, setupToken: String(form.get("setupToken")) },
-      });
+      await send(dashboardApi.firstAdmin, "POST", { name: String(form.get("name")), email, password, setupToken: String(form.get("setupToken")) });
       const failure = await signInAndGo(email, password, "/trackings");
       if (failure) throw new Error(failure);
     } catch (failure) {

@@ -9,11 +9,15 @@ export class RequestError extends Error {
 }
 
 /** Calls the dashboard API; a 401 (lapsed session) is turned into sign-in by the query provider. */
-export async function fetchJson<T>(url: string, options: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+export async function fetchJson<T>(
+  url: string,
+  options: { method?: string; body?: unknown; file?: { body: Blob | string; type: string }; signal?: AbortSignal } = {},
+): Promise<T> {
+  const json = options.body !== undefined;
   const response = await fetch(url, {
     method: options.method ?? "GET",
-    headers: options.body === undefined ? undefined : { "content-type": "application/json" },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    headers: options.file ? { "content-type": options.file.type } : json ? { "content-type": "application/json" } : undefined,
+    body: options.file ? options.file.body : json ? JSON.stringify(options.body) : undefined,
     signal: options.signal,
     cache: "no-store",
   });

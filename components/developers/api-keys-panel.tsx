@@ -1,8 +1,9 @@
 "use client";
 
+import { dashboardApi, read, send } from "@/components/data/dashboard-api";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { errorMessage, fetchJson } from "@/components/data/fetch-json";
+import { errorMessage } from "@/components/data/fetch-json";
 import { formatDateTime } from "@/components/data/format";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -14,8 +15,6 @@ import { Field, TextInput } from "@/components/ui/form-field";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import type { ApiKeyView } from "@/lib/dashboard/types";
-
-const KEYS = ["api-keys"];
 
 function NewKey({ name, apiKey, secret, onDone }: { name: string; apiKey: string; secret: string; onDone: () => void }) {
   return (
@@ -49,21 +48,20 @@ export function ApiKeysPanel() {
   const [name, setName] = useState("");
   const [created, setCreated] = useState<{ name: string; key: string; secret: string } | null>(null);
   const [revoking, setRevoking] = useState<ApiKeyView | null>(null);
-  const keys = useQuery({ queryKey: KEYS, queryFn: () => fetchJson<{ apiKeys: ApiKeyView[] }>("/api/dashboard/api-keys").then((data) => data.apiKeys) });
+  const keys = useQuery({ queryKey: dashboardApi.apiKeys.key, queryFn: () => read(dashboardApi.apiKeys).then((data) => data.apiKeys) });
   const create = useMutation({
-    mutationFn: (keyName: string) =>
-      fetchJson<{ apiKey: ApiKeyView; key: string; secret: string }>("/api/dashboard/api-keys", { method: "POST", body: { name: keyName } }),
+    mutationFn: (keyName: string) => send<{ apiKey: ApiKeyView; key: string; secret: string }>(dashboardApi.apiKeys, "POST", { name: keyName }),
     onSuccess: ({ apiKey, key, secret }) => {
       setCreated({ name: apiKey.name, key, secret });
       setName("");
-      void client.invalidateQueries({ queryKey: KEYS });
+      void client.invalidateQueries({ queryKey: dashboardApi.apiKeys.key });
     },
   });
   const revoke = useMutation({
-    mutationFn: (id: string) => fetchJson(`/api/dashboard/api-keys/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    mutationFn: (id: string) => send(dashboardApi.apiKey(id), "DELETE"),
     onSuccess: () => {
       setRevoking(null);
-      void client.invalidateQueries({ queryKey: KEYS });
+      void client.invalidateQueries({ queryKey: dashboardApi.apiKeys.key });
     },
   });
 

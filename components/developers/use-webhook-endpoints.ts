@@ -1,15 +1,12 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { fetchJson } from "@/components/data/fetch-json";
-import type { WebhookEndpointView } from "@/lib/webhooks/webhook-views";
-
-export const WEBHOOK_ENDPOINTS = ["webhook-endpoints"];
+import { dashboardApi, read } from "@/components/data/dashboard-api";
 
 export function useWebhookEndpoints(enabled = true) {
   return useQuery({
-    queryKey: WEBHOOK_ENDPOINTS,
-    queryFn: () => fetchJson<{ endpoints: WebhookEndpointView[] }>("/api/dashboard/webhooks/endpoints").then((data) => data.endpoints),
+    queryKey: dashboardApi.webhookEndpoints.key,
+    queryFn: () => read(dashboardApi.webhookEndpoints).then((data) => data.endpoints),
     enabled,
   });
 }

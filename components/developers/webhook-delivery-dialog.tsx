@@ -1,14 +1,14 @@
 "use client";
 
+import { dashboardApi, everyPageOf, read, send } from "@/components/data/dashboard-api";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { errorMessage, fetchJson } from "@/components/data/fetch-json";
+import { errorMessage } from "@/components/data/fetch-json";
 import { formatDateTime } from "@/components/data/format";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { ErrorState, LoadingState } from "@/components/ui/states";
-import type { WebhookDeliveryDetailView } from "@/lib/webhooks/webhook-views";
 import { TRIGGER_LABELS, WebhookStatusBadge } from "./webhook-status-badge";
 
 function prettyBody(body: string): string {
@@ -22,14 +22,13 @@ function prettyBody(body: string): string {
 function DeliveryDetail({ id }: { id: string }) {
   const client = useQueryClient();
   const delivery = useQuery({
-    queryKey: ["webhook-delivery", id],
-    queryFn: () =>
-      fetchJson<{ delivery: WebhookDeliveryDetailView }>(`/api/dashboard/webhooks/deliveries/${encodeURIComponent(id)}`).then((data) => data.delivery),
+    queryKey: dashboardApi.webhookDelivery(id).key,
+    queryFn: () => read(dashboardApi.webhookDelivery(id)).then((data) => data.delivery),
     refetchInterval: (query) => (query.state.data?.status === "pending" ? 5_000 : false),
   });
   const redeliver = useMutation({
-    mutationFn: () => fetchJson(`/api/dashboard/webhooks/deliveries/${encodeURIComponent(id)}/redeliver`, { method: "POST" }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ["webhook-deliveries"] }),
+    mutationFn: () => send(dashboardApi.webhookRedelivery(id), "POST"),
+    onSuccess: () => client.invalidateQueries({ queryKey: everyPageOf.webhookDeliveries }),
   });
   if (delivery.isPending) return <LoadingState />;
   if (delivery.isError) return <ErrorState error={delivery.error} onRetry={() => delivery.refetch()} />;

@@ -3,14 +3,14 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { fetchJson, RequestError } from "@/components/data/fetch-json";
+import { dashboardApi, read } from "@/components/data/dashboard-api";
+import { RequestError } from "@/components/data/fetch-json";
 import { formatDateTime } from "@/components/data/format";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { focusRing } from "@/components/ui/focus-ring";
 import { Field, SelectInput } from "@/components/ui/form-field";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
-import type { WebhookDeliveryView } from "@/lib/webhooks/webhook-views";
 import { useWebhookEndpoints } from "./use-webhook-endpoints";
 import { WebhookDeliveryDialog } from "./webhook-delivery-dialog";
 import { TRIGGER_LABELS, WebhookStatusBadge } from "./webhook-status-badge";
@@ -35,12 +35,8 @@ export function WebhookDeliveryLog({ trackingId }: { trackingId?: string }) {
   const endpoints = useWebhookEndpoints(!trackingId);
 
   const deliveries = useQuery({
-    queryKey: ["webhook-deliveries", key, cursor ?? null],
-    queryFn: ({ signal }) => {
-      const page = new URLSearchParams(key);
-      if (cursor) page.set("cursor", cursor);
-      return fetchJson<{ deliveries: WebhookDeliveryView[]; nextCursor: string | null }>(`/api/dashboard/webhooks/deliveries?${page}`, { signal });
-    },
+    queryKey: dashboardApi.webhookDeliveries(key, cursor).key,
+    queryFn: ({ signal }) => read(dashboardApi.webhookDeliveries(key, cursor), signal),
     placeholderData: keepPreviousData,
     refetchInterval: 5_000,
   });

@@ -1,8 +1,9 @@
 "use client";
 
+import { dashboardApi, everyPageOf, send } from "@/components/data/dashboard-api";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { errorMessage, fetchJson } from "@/components/data/fetch-json";
+import { errorMessage } from "@/components/data/fetch-json";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -12,7 +13,7 @@ import { Checkbox, Field, SelectInput, TextInput } from "@/components/ui/form-fi
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import type { TestWebhookResult } from "@/lib/webhooks/send-test-webhook";
 import type { WebhookEndpointView } from "@/lib/webhooks/webhook-views";
-import { useWebhookEndpoints, WEBHOOK_ENDPOINTS } from "./use-webhook-endpoints";
+import { useWebhookEndpoints } from "./use-webhook-endpoints";
 
 const VERSIONS: Array<[WebhookEndpointView["apiVersion"], string]> = [
   ["2026-07", "2026-07 (latest)"],
@@ -36,10 +37,10 @@ function AddEndpointForm() {
     attentionEvents: false,
   });
   const add = useMutation({
-    mutationFn: (body: typeof values) => fetchJson("/api/dashboard/webhooks/endpoints", { method: "POST", body }),
+    mutationFn: (body: typeof values) => send(dashboardApi.webhookEndpoints, "POST", body),
     onSuccess: () => {
       setValues((current) => ({ ...current, url: "" }));
-      void client.invalidateQueries({ queryKey: WEBHOOK_ENDPOINTS });
+      void client.invalidateQueries({ queryKey: dashboardApi.webhookEndpoints.key });
     },
   });
   function submit(event: FormEvent) {
@@ -110,12 +111,12 @@ function AddEndpointForm() {
 function EndpointRow({ endpoint, onDelete }: { endpoint: WebhookEndpointView; onDelete: () => void }) {
   const client = useQueryClient();
   const toggle = useMutation({
-    mutationFn: (enabled: boolean) => fetchJson(`/api/dashboard/webhooks/endpoints/${encodeURIComponent(endpoint.id)}`, { method: "PATCH", body: { enabled } }),
-    onSettled: () => client.invalidateQueries({ queryKey: WEBHOOK_ENDPOINTS }),
+    mutationFn: (enabled: boolean) => send(dashboardApi.webhookEndpoint(endpoint.id), "PATCH", { enabled }),
+    onSettled: () => client.invalidateQueries({ queryKey: dashboardApi.webhookEndpoints.key }),
   });
   const test = useMutation({
-    mutationFn: () => fetchJson<TestWebhookResult>(`/api/dashboard/webhooks/endpoints/${encodeURIComponent(endpoint.id)}/test`, { method: "POST" }),
-    onSettled: () => client.invalidateQueries({ queryKey: ["webhook-deliveries"] }),
+    mutationFn: () => send<TestWebhookResult>(dashboardApi.webhookEndpointTest(endpoint.id), "POST"),
+    onSettled: () => client.invalidateQueries({ queryKey: everyPageOf.webhookDeliveries }),
   });
   const result = test.data;
   return (
@@ -162,10 +163,10 @@ export function WebhookEndpoints() {
   const endpoints = useWebhookEndpoints();
   const [deleting, setDeleting] = useState<WebhookEndpointView | null>(null);
   const remove = useMutation({
-    mutationFn: (id: string) => fetchJson(`/api/dashboard/webhooks/endpoints/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    mutationFn: (id: string) => send(dashboardApi.webhookEndpoint(id), "DELETE"),
     onSuccess: () => {
       setDeleting(null);
-      void client.invalidateQueries({ queryKey: WEBHOOK_ENDPOINTS });
+      void client.invalidateQueries({ queryKey: dashboardApi.webhookEndpoints.key });
     },
   });
   return (

@@ -1,8 +1,9 @@
 "use client";
 
+import { dashboardApi, read, send } from "@/components/data/dashboard-api";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { errorMessage, fetchJson } from "@/components/data/fetch-json";
+import { errorMessage } from "@/components/data/fetch-json";
 import { formatDateTime } from "@/components/data/format";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -12,20 +13,18 @@ import { Field, TextInput } from "@/components/ui/form-field";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import type { WebhookSecretView } from "@/lib/webhooks/webhook-views";
 
-const SECRET = ["webhook-secret"];
-
 export function WebhookSecret() {
   const client = useQueryClient();
   const [revealed, setRevealed] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const secret = useQuery({
-    queryKey: SECRET,
-    queryFn: () => fetchJson<{ secret: WebhookSecretView }>("/api/dashboard/webhooks/secret").then((data) => data.secret),
+    queryKey: dashboardApi.webhookSecret.key,
+    queryFn: () => read(dashboardApi.webhookSecret).then((data) => data.secret),
   });
   const rotate = useMutation({
-    mutationFn: () => fetchJson<{ secret: WebhookSecretView }>("/api/dashboard/webhooks/secret/rotate", { method: "POST" }).then((data) => data.secret),
+    mutationFn: () => send<{ secret: WebhookSecretView }>(dashboardApi.webhookSecretRotation, "POST").then((data) => data.secret),
     onSuccess: (rotated) => {
-      client.setQueryData(SECRET, rotated);
+      client.setQueryData(dashboardApi.webhookSecret.key, rotated);
       setConfirming(false);
       setRevealed(true);
     },

@@ -1,9 +1,10 @@
 "use client";
 
+import { dashboardApi, send } from "@/components/data/dashboard-api";
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { errorMessage, fetchJson } from "@/components/data/fetch-json";
+import { errorMessage } from "@/components/data/fetch-json";
 import { SelectInput } from "@/components/ui/form-field";
 
 export interface ShellOrganization {
@@ -22,7 +23,7 @@ export function OrganizationSwitcher({ organizations, currentId }: { organizatio
     setPending(true);
     setError(null);
     try {
-      await fetchJson("/api/dashboard/organization", { method: "POST", body: { organizationId } });
+      await send(dashboardApi.organization, "POST", { organizationId });
       // Every page's data belongs to the organisation: nothing cached of the other one, start again from the list.
       queries.clear();
       router.push("/trackings");

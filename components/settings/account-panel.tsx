@@ -1,9 +1,10 @@
 "use client";
 
+import { dashboardApi, send } from "@/components/data/dashboard-api";
 import { useMutation } from "@tanstack/react-query";
 import { signIn } from "next-auth/react";
 import { useState, type FormEvent } from "react";
-import { errorMessage, fetchJson } from "@/components/data/fetch-json";
+import { errorMessage } from "@/components/data/fetch-json";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -23,7 +24,7 @@ export function AccountPanel({ email, name, role, organizationName }: AccountPan
   const [mismatch, setMismatch] = useState(false);
   const change = useMutation({
     mutationFn: async ({ currentPassword, newPassword }: typeof values) => {
-      await fetchJson("/api/dashboard/account/password", { method: "POST", body: { currentPassword, newPassword } });
+      await send(dashboardApi.password, "POST", { currentPassword, newPassword });
       // A new password ends every session, this one too: sign in again with it straight away.
       await signIn("credentials", { email, password: newPassword, redirect: false });
     },

@@ -1,8 +1,9 @@
 "use client";
 
+import { dashboardApi, read, send } from "@/components/data/dashboard-api";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { errorMessage, fetchJson } from "@/components/data/fetch-json";
+import { errorMessage } from "@/components/data/fetch-json";
 import { formatDateTime } from "@/components/data/format";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -15,17 +16,15 @@ import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import type { ConnectionCourierOption, ConnectionSummary } from "@/lib/dashboard/types";
 import { CredentialFieldsForm } from "./credential-fields-form";
 
-const CONNECTIONS = ["connections"];
-
 function AddConnection({ couriers }: { couriers: ConnectionCourierOption[] }) {
   const client = useQueryClient();
   const [slug, setSlug] = useState("");
   const courier = couriers.find((option) => option.slug === slug);
   const add = useMutation({
-    mutationFn: (credentials: Record<string, string>) => fetchJson("/api/dashboard/connections", { method: "POST", body: { courierSlug: slug, credentials } }),
+    mutationFn: (credentials: Record<string, string>) => send(dashboardApi.connections, "POST", { courierSlug: slug, credentials }),
     onSuccess: () => {
       setSlug("");
-      void client.invalidateQueries({ queryKey: CONNECTIONS });
+      void client.invalidateQueries({ queryKey: dashboardApi.connections.key });
     },
   });
   return (
@@ -71,11 +70,10 @@ function ConnectionItem({ connection, courier, onDelete }: { connection: Connect
   const client = useQueryClient();
   const [replacing, setReplacing] = useState(false);
   const replace = useMutation({
-    mutationFn: (credentials: Record<string, string>) =>
-      fetchJson(`/api/dashboard/connections/${encodeURIComponent(connection.id)}`, { method: "PUT", body: { credentials } }),
+    mutationFn: (credentials: Record<string, string>) => send(dashboardApi.connection(connection.id), "PUT", { credentials }),
     onSuccess: () => {
       setReplacing(false);
-      void client.invalidateQueries({ queryKey: CONNECTIONS });
+      void client.invalidateQueries({ queryKey: dashboardApi.connections.key });
     },
   });
   return (
@@ -133,19 +131,19 @@ export function CourierConnections() {
   const client = useQueryClient();
   const [deleting, setDeleting] = useState<ConnectionSummary | null>(null);
   const couriers = useQuery({
-    queryKey: ["connection-couriers"],
-    queryFn: () => fetchJson<{ couriers: ConnectionCourierOption[] }>("/api/dashboard/connections/couriers").then((data) => data.couriers),
+    queryKey: dashboardApi.connectionCouriers.key,
+    queryFn: () => read(dashboardApi.connectionCouriers).then((data) => data.couriers),
     staleTime: Infinity,
   });
   const connections = useQuery({
-    queryKey: CONNECTIONS,
-    queryFn: () => fetchJson<{ connections: ConnectionSummary[] }>("/api/dashboard/connections").then((data) => data.connections),
+    queryKey: dashboardApi.connections.key,
+    queryFn: () => read(dashboardApi.connections).then((data) => data.connections),
   });
   const remove = useMutation({
-    mutationFn: (id: string) => fetchJson(`/api/dashboard/connections/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    mutationFn: (id: string) => send(dashboardApi.connection(id), "DELETE"),
     onSuccess: () => {
       setDeleting(null);
-      void client.invalidateQueries({ queryKey: CONNECTIONS });
+      void client.invalidateQueries({ queryKey: dashboardApi.connections.key });
     },
   });
   const bySlug = new Map((couriers.data ?? []).map((courier) => [courier.slug, courier]));

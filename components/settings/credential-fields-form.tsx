@@ -1,8 +1,9 @@
 "use client";
 
+import { dashboardApi, send } from "@/components/data/dashboard-api";
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { errorMessage, fetchJson } from "@/components/data/fetch-json";
+import { errorMessage } from "@/components/data/fetch-json";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, TextInput } from "@/components/ui/form-field";
@@ -35,11 +36,7 @@ export function CredentialFieldsForm({ courier, submitLabel, pending, onSubmit, 
   const filled = () => Object.fromEntries(Object.entries(values).filter(([, value]) => value.trim()));
   // One real call to the carrier with what is typed; nothing is stored.
   const test = useMutation({
-    mutationFn: () =>
-      fetchJson<{ check: CredentialCheckView }>("/api/dashboard/connections/test", {
-        method: "POST",
-        body: { courierSlug: courier.slug, credentials: filled() },
-      }),
+    mutationFn: () => send<{ check: CredentialCheckView }>(dashboardApi.connectionTest, "POST", { courierSlug: courier.slug, credentials: filled() }),
   });
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,8 +1,10 @@
 "use client";
 
+import type { MemberRole as Role, SentInvitation } from "@/lib/dashboard/types";
+import { dashboardApi, read, send } from "@/components/data/dashboard-api";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { errorMessage, fetchJson } from "@/components/data/fetch-json";
+import { errorMessage } from "@/components/data/fetch-json";
 import { formatDateTime } from "@/components/data/format";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -10,35 +12,19 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Field, SelectInput, TextInput } from "@/components/ui/form-field";
 
-const INVITATIONS = ["invitations"];
-type Role = "admin" | "member";
-
-interface InvitationView {
-  id: string;
-  email: string;
-  role: Role;
-  expiresAt: string;
-}
-
-interface SentInvitation {
-  email: string;
-  emailed: boolean;
-  link: string | null;
-}
-
 /** Invite by e-mail: the invitee sets their own password from the link (e-mailed, or handed over when no SMTP server is set). */
 export function InviteMemberForm() {
   const client = useQueryClient();
   const [values, setValues] = useState({ email: "", role: "member" as Role });
   const open = useQuery({
-    queryKey: INVITATIONS,
-    queryFn: () => fetchJson<{ invitations: InvitationView[] }>("/api/dashboard/invitations").then((data) => data.invitations),
+    queryKey: dashboardApi.invitations.key,
+    queryFn: () => read(dashboardApi.invitations).then((data) => data.invitations),
   });
   const invite = useMutation({
-    mutationFn: (body: typeof values) => fetchJson<SentInvitation>("/api/dashboard/invitations", { method: "POST", body }),
+    mutationFn: (body: typeof values) => send<SentInvitation>(dashboardApi.invitations, "POST", body),
     onSuccess: () => {
       setValues({ email: "", role: "member" });
-      void client.invalidateQueries({ queryKey: INVITATIONS });
+      void client.invalidateQueries({ queryKey: dashboardApi.invitations.key });
     },
   });
   function submit(event: FormEvent) {

@@ -1,8 +1,9 @@
 "use client";
 
+import { dashboardApi, read, send } from "@/components/data/dashboard-api";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { errorMessage, fetchJson } from "@/components/data/fetch-json";
+import { errorMessage } from "@/components/data/fetch-json";
 import { formatDateTime } from "@/components/data/format";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -16,17 +17,16 @@ import { ErrorState, LoadingState } from "@/components/ui/states";
 import type { MemberView } from "@/lib/dashboard/types";
 import { InviteMemberForm } from "./invite-member-form";
 
-const MEMBERS = ["members"];
 type Role = MemberView["role"];
 
 function AddMemberForm() {
   const client = useQueryClient();
   const [values, setValues] = useState({ email: "", name: "", role: "member" as Role });
   const add = useMutation({
-    mutationFn: (body: typeof values) => fetchJson<{ email: string; initialPassword: string }>("/api/dashboard/members", { method: "POST", body }),
+    mutationFn: (body: typeof values) => send<{ email: string; initialPassword: string }>(dashboardApi.members, "POST", body),
     onSuccess: () => {
       setValues({ email: "", name: "", role: "member" });
-      void client.invalidateQueries({ queryKey: MEMBERS });
+      void client.invalidateQueries({ queryKey: dashboardApi.members.key });
     },
   });
   function submit(event: FormEvent) {
@@ -92,17 +92,16 @@ function AddMemberForm() {
 export function MembersPanel({ currentUserId }: { currentUserId: string }) {
   const client = useQueryClient();
   const [removing, setRemoving] = useState<MemberView | null>(null);
-  const members = useQuery({ queryKey: MEMBERS, queryFn: () => fetchJson<{ members: MemberView[] }>("/api/dashboard/members").then((data) => data.members) });
+  const members = useQuery({ queryKey: dashboardApi.members.key, queryFn: () => read(dashboardApi.members).then((data) => data.members) });
   const changeRole = useMutation({
-    mutationFn: ({ userId, role }: { userId: string; role: Role }) =>
-      fetchJson(`/api/dashboard/members/${encodeURIComponent(userId)}`, { method: "PATCH", body: { role } }),
-    onSettled: () => client.invalidateQueries({ queryKey: MEMBERS }),
+    mutationFn: ({ userId, role }: { userId: string; role: Role }) => send(dashboardApi.member(userId), "PATCH", { role }),
+    onSettled: () => client.invalidateQueries({ queryKey: dashboardApi.members.key }),
   });
   const remove = useMutation({
-    mutationFn: (userId: string) => fetchJson(`/api/dashboard/members/${encodeURIComponent(userId)}`, { method: "DELETE" }),
+    mutationFn: (userId: string) => send(dashboardApi.member(userId), "DELETE"),
     onSuccess: () => {
       setRemoving(null);
-      void client.invalidateQueries({ queryKey: MEMBERS });
+      void client.invalidateQueries({ queryKey: dashboardApi.members.key });
     },
   });
 

@@ -1,8 +1,9 @@
 "use client";
 
+import { dashboardApi, everyPageOf, read, send } from "@/components/data/dashboard-api";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { errorMessage, fetchJson } from "@/components/data/fetch-json";
+import { errorMessage } from "@/components/data/fetch-json";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -10,7 +11,7 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Checkbox, Field, SelectInput, TextArea, TextInput } from "@/components/ui/form-field";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import type { MessagePreview, MessageTemplateView } from "@/lib/dashboard/types";
-import { LANGUAGE_NAMES, type PageLanguage } from "@/lib/trackings/page/page-texts";
+import { LANGUAGE_NAMES, type PageLanguage } from "@/lib/trackings/shopper-texts";
 import { STATUSES } from "@/components/trackings/status-badge";
 
 /** A trigger as merchants name it: the status's label, or the estimate's move. */
@@ -28,12 +29,8 @@ function usePreview(language: string, template: Template) {
     return () => clearTimeout(timer);
   }, [template]);
   return useQuery({
-    queryKey: ["message-preview", language, debounced],
-    queryFn: () =>
-      fetchJson<{ preview: MessagePreview }>("/api/dashboard/settings/notification-templates/preview", {
-        method: "POST",
-        body: { language, ...debounced },
-      }).then((data) => data.preview),
+    queryKey: [...dashboardApi.messagePreview.key, language, debounced],
+    queryFn: () => send<{ preview: MessagePreview }>(dashboardApi.messagePreview, "POST", { language, ...debounced }).then((data) => data.preview),
     retry: false,
   });
 }
@@ -42,18 +39,14 @@ function Editor({ view }: { view: MessageTemplateView }) {
   const client = useQueryClient();
   const [draft, setDraft] = useState<Template>(view.template);
   const preview = usePreview(view.language, draft);
-  const key = ["message-template", view.trigger, view.language];
-  const url = `/api/dashboard/settings/notification-templates?trigger=${view.trigger}&language=${view.language}`;
+  const template = dashboardApi.messageTemplate(view.trigger, view.language);
+  const key = template.key;
   const save = useMutation({
-    mutationFn: () =>
-      fetchJson<MessageTemplateView>("/api/dashboard/settings/notification-templates", {
-        method: "PUT",
-        body: { trigger: view.trigger, language: view.language, ...draft },
-      }),
+    mutationFn: () => send<MessageTemplateView>(dashboardApi.messageTemplates, "PUT", { trigger: view.trigger, language: view.language, ...draft }),
     onSuccess: (data) => client.setQueryData(key, data),
   });
   const reset = useMutation({
-    mutationFn: () => fetchJson<MessageTemplateView>(url, { method: "DELETE" }),
+    mutationFn: () => send<MessageTemplateView>(template, "DELETE"),
     onSuccess: (data) => {
       client.setQueryData(key, data);
       setDraft(data.template);
@@ -126,8 +119,8 @@ function Triggers({ view }: { view: MessageTemplateView }) {
   const client = useQueryClient();
   const [chosen, setChosen] = useState(view.enabledTriggers);
   const save = useMutation({
-    mutationFn: (triggers: string[]) => fetchJson("/api/dashboard/settings/notification-templates/triggers", { method: "PUT", body: { triggers } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ["message-template"] }),
+    mutationFn: (triggers: string[]) => send(dashboardApi.messageTriggers, "PUT", { triggers }),
+    onSuccess: () => client.invalidateQueries({ queryKey: everyPageOf.messageTemplates }),
   });
   const toggle = (trigger: string, on: boolean) => {
     const next = on ? [...chosen, trigger] : chosen.filter((entry) => entry !== trigger);
@@ -155,8 +148,8 @@ export function MessageTemplates() {
   const [trigger, setTrigger] = useState("Delivered");
   const [language, setLanguage] = useState("en");
   const view = useQuery({
-    queryKey: ["message-template", trigger, language],
-    queryFn: () => fetchJson<MessageTemplateView>(`/api/dashboard/settings/notification-templates?trigger=${trigger}&language=${language}`),
+    queryKey: dashboardApi.messageTemplate(trigger, language).key,
+    queryFn: () => read(dashboardApi.messageTemplate(trigger, language)),
   });
   return (
     <Card>

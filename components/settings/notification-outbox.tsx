@@ -3,7 +3,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { fetchJson } from "@/components/data/fetch-json";
+import { dashboardApi, read } from "@/components/data/dashboard-api";
 import { formatDateTime } from "@/components/data/format";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -32,12 +32,8 @@ export function NotificationOutbox() {
   const cursors = paging.key === key ? paging.cursors : [];
   const cursor = cursors[cursors.length - 1];
   const messages = useQuery({
-    queryKey: ["notification-messages", key, cursor ?? null],
-    queryFn: ({ signal }) => {
-      const page = new URLSearchParams(key);
-      if (cursor) page.set("cursor", cursor);
-      return fetchJson<{ messages: NotificationMessageView[]; nextCursor: string | null }>(`/api/dashboard/notifications/messages?${page}`, { signal });
-    },
+    queryKey: dashboardApi.notificationMessages(key, cursor).key,
+    queryFn: ({ signal }) => read(dashboardApi.notificationMessages(key, cursor), signal),
     placeholderData: keepPreviousData,
     refetchInterval: 5_000,
   });

@@ -1,8 +1,9 @@
 "use client";
 
+import { dashboardApi, read, send } from "@/components/data/dashboard-api";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { errorMessage, fetchJson } from "@/components/data/fetch-json";
+import { errorMessage } from "@/components/data/fetch-json";
 import { useCouriers } from "@/components/trackings/use-couriers";
 import { Alert } from "@/components/ui/alert";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
@@ -13,7 +14,6 @@ import { PageHeader } from "@/components/ui/page-header";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import type { CourierFollowing, CourierOption } from "@/lib/dashboard/types";
 
-const PREFERRED = ["preferred-couriers"];
 const FOLLOWING: Record<CourierFollowing, string> = {
   direct: "Direct",
   track17: "Via 17TRACK",
@@ -49,9 +49,9 @@ function Editor({ saved, catalogue }: { saved: string[]; catalogue: CourierOptio
   }, [focusTarget, draft]);
 
   const save = useMutation({
-    mutationFn: (slugs: string[]) => fetchJson<{ slugs: string[] }>("/api/dashboard/settings/preferred-couriers", { method: "PUT", body: { slugs } }),
+    mutationFn: (slugs: string[]) => send<{ slugs: string[] }>(dashboardApi.preferredCouriers, "PUT", { slugs }),
     onSuccess: ({ slugs }) => {
-      client.setQueryData(PREFERRED, slugs);
+      client.setQueryData(dashboardApi.preferredCouriers.key, slugs);
       setDraft(slugs);
       setAnnouncement("Preferred couriers saved.");
     },
@@ -203,8 +203,8 @@ function Editor({ saved, catalogue }: { saved: string[]; catalogue: CourierOptio
 
 export function PreferredCouriersEditor() {
   const saved = useQuery({
-    queryKey: PREFERRED,
-    queryFn: () => fetchJson<{ slugs: string[] }>("/api/dashboard/settings/preferred-couriers").then((data) => data.slugs),
+    queryKey: dashboardApi.preferredCouriers.key,
+    queryFn: () => read(dashboardApi.preferredCouriers).then((data) => data.slugs),
   });
   const couriers = useCouriers();
   return (

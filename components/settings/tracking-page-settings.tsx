@@ -1,8 +1,9 @@
 "use client";
 
+import { dashboardApi, read, send, upload as uploadFile } from "@/components/data/dashboard-api";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { errorMessage, fetchJson, RequestError } from "@/components/data/fetch-json";
+import { errorMessage } from "@/components/data/fetch-json";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -10,9 +11,7 @@ import { Checkbox, Field, TextArea, TextInput } from "@/components/ui/form-field
 import { PageHeader } from "@/components/ui/page-header";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import type { TrackingPageView } from "@/lib/dashboard/types";
-import { LANGUAGE_NAMES } from "@/lib/trackings/page/page-texts";
-
-const PAGE = ["tracking-page"];
+import { LANGUAGE_NAMES } from "@/lib/trackings/shopper-texts";
 
 /** Links as the merchant types them, one per line: "Label | https://…". */
 const linksToText = (links: TrackingPageView["links"]) => links.map((link) => `${link.label} | ${link.url}`).join("\n");
@@ -28,19 +27,16 @@ function SettingsForm({ page }: { page: TrackingPageView }) {
   const [draft, setDraft] = useState({ ...page, handle: page.handle ?? "", customDomain: page.customDomain ?? "", linksText: linksToText(page.links) });
   const save = useMutation({
     mutationFn: () =>
-      fetchJson<{ page: TrackingPageView }>("/api/dashboard/settings/tracking-page", {
-        method: "PUT",
-        body: {
-          handle: draft.handle,
-          customDomain: draft.customDomain,
-          displayName: draft.displayName,
-          accentColor: draft.accentColor,
-          supportEmail: draft.supportEmail,
-          links: textToLinks(draft.linksText),
-          languages: draft.languages,
-        },
+      send<{ page: TrackingPageView }>(dashboardApi.trackingPage, "PUT", {
+        handle: draft.handle,
+        customDomain: draft.customDomain,
+        displayName: draft.displayName,
+        accentColor: draft.accentColor,
+        supportEmail: draft.supportEmail,
+        links: textToLinks(draft.linksText),
+        languages: draft.languages,
       }),
-    onSuccess: (data) => client.setQueryData(PAGE, data.page),
+    onSuccess: (data) => client.setQueryData(dashboardApi.trackingPage.key, data.page),
   });
   const set = (patch: Partial<typeof draft>) => {
     setDraft({ ...draft, ...patch });
@@ -114,20 +110,12 @@ function SettingsForm({ page }: { page: TrackingPageView }) {
 function LogoCard({ page }: { page: TrackingPageView }) {
   const client = useQueryClient();
   const upload = useMutation({
-    mutationFn: async (file: File) => {
-      const response = await fetch("/api/dashboard/settings/tracking-page/logo", {
-        method: "PUT",
-        headers: { "content-type": "application/octet-stream" },
-        body: file,
-      });
-      const payload = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
-      if (!response.ok) throw new RequestError(payload?.error?.message ?? `The upload failed (${response.status}).`, response.status);
-    },
-    onSuccess: () => client.invalidateQueries({ queryKey: PAGE }),
+    mutationFn: (file: File) => uploadFile(dashboardApi.trackingPageLogo, "PUT", file, "application/octet-stream"),
+    onSuccess: () => client.invalidateQueries({ queryKey: dashboardApi.trackingPage.key }),
   });
   const remove = useMutation({
-    mutationFn: () => fetchJson("/api/dashboard/settings/tracking-page/logo", { method: "DELETE" }),
-    onSuccess: () => client.invalidateQueries({ queryKey: PAGE }),
+    mutationFn: () => send(dashboardApi.trackingPageLogo, "DELETE"),
+    onSuccess: () => client.invalidateQueries({ queryKey: dashboardApi.trackingPage.key }),
   });
   return (
     <Card>
@@ -166,8 +154,8 @@ function LogoCard({ page }: { page: TrackingPageView }) {
 
 export function TrackingPageSettings() {
   const page = useQuery({
-    queryKey: PAGE,
-    queryFn: () => fetchJson<{ page: TrackingPageView }>("/api/dashboard/settings/tracking-page").then((data) => data.page),
+    queryKey: dashboardApi.trackingPage.key,
+    queryFn: () => read(dashboardApi.trackingPage).then((data) => data.page),
   });
   return (
     <>

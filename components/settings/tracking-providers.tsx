@@ -1,8 +1,9 @@
 "use client";
 
+import { dashboardApi, read, send } from "@/components/data/dashboard-api";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { errorMessage, fetchJson } from "@/components/data/fetch-json";
+import { errorMessage } from "@/components/data/fetch-json";
 import { formatDateTime } from "@/components/data/format";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -13,7 +14,6 @@ import { PageHeader } from "@/components/ui/page-header";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import type { ProviderKeyView } from "@/lib/connections/list-provider-keys";
 
-const PROVIDERS = ["providers"];
 const COST: Record<ProviderKeyView["provider"], string> = {
   track17: "17TRACK counts one unit of quota per number it registers (Waybill registers a tracking at its first poll); polls and pushes are free.",
   ship24: "Ship24 counts trackers: one per number and courier a month on its per-shipment plans.",
@@ -24,12 +24,14 @@ function ProviderCard({ view }: { view: ProviderKeyView }) {
   const [apiKey, setApiKey] = useState("");
   const [webhookSecret, setWebhookSecret] = useState("");
   const [push, setPush] = useState(view.push);
-  const refresh = (data: { providers: ProviderKeyView[] }) => client.setQueryData(PROVIDERS, data.providers);
+  const refresh = (data: { providers: ProviderKeyView[] }) => client.setQueryData(dashboardApi.trackingProviders.key, data.providers);
   const save = useMutation({
     mutationFn: () =>
-      fetchJson<{ providers: ProviderKeyView[] }>("/api/dashboard/tracking-providers", {
-        method: "POST",
-        body: { provider: view.provider, apiKey, ...(webhookSecret ? { webhookSecret } : {}), ...(view.provider === "track17" ? { push } : {}) },
+      send<{ providers: ProviderKeyView[] }>(dashboardApi.trackingProviders, "POST", {
+        provider: view.provider,
+        apiKey,
+        ...(webhookSecret ? { webhookSecret } : {}),
+        ...(view.provider === "track17" ? { push } : {}),
       }),
     onSuccess: (data) => {
       setApiKey("");
@@ -38,11 +40,11 @@ function ProviderCard({ view }: { view: ProviderKeyView }) {
     },
   });
   const retest = useMutation({
-    mutationFn: () => fetchJson<{ providers: ProviderKeyView[] }>(`/api/dashboard/tracking-providers/${view.provider}`, { method: "POST" }),
+    mutationFn: () => send<{ providers: ProviderKeyView[] }>(dashboardApi.trackingProvider(view.provider), "POST"),
     onSuccess: refresh,
   });
   const remove = useMutation({
-    mutationFn: () => fetchJson<{ providers: ProviderKeyView[] }>(`/api/dashboard/tracking-providers/${view.provider}`, { method: "DELETE" }),
+    mutationFn: () => send<{ providers: ProviderKeyView[] }>(dashboardApi.trackingProvider(view.provider), "DELETE"),
     onSuccess: refresh,
   });
   function submit(event: FormEvent) {
@@ -121,8 +123,8 @@ const listInWords = (names: string[]) => (names.length > 1 ? `${names.slice(0, -
 /** Settings → Tracking providers: the keys that follow the couriers Waybill cannot ask directly. */
 export function TrackingProviders({ directCarriers }: { directCarriers: string[] }) {
   const providers = useQuery({
-    queryKey: PROVIDERS,
-    queryFn: () => fetchJson<{ providers: ProviderKeyView[] }>("/api/dashboard/tracking-providers").then((data) => data.providers),
+    queryKey: dashboardApi.trackingProviders.key,
+    queryFn: () => read(dashboardApi.trackingProviders).then((data) => data.providers),
   });
   return (
     <>

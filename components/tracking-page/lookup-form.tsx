@@ -1,4 +1,4 @@
-import { PAGE_TEXTS, type PageLanguage } from "@/lib/trackings/page/page-texts";
+import { SHOPPER_TEXTS, type PageLanguage } from "@/lib/trackings/shopper-texts";
 
 interface LookupFormProps {
   handle: string;
@@ -15,7 +15,7 @@ const button =
 
 /** Two plain forms that work without JavaScript: a number alone, or an order number with its e-mail or postal code. */
 export function LookupForm({ handle, language, order, failed }: LookupFormProps) {
-  const texts = PAGE_TEXTS[language];
+  const texts = SHOPPER_TEXTS[language];
   const action = `/t/${encodeURIComponent(handle)}/lookup`;
   return (
     <div className="space-y-6">

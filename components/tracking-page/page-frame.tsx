@@ -1,6 +1,6 @@
 import type { CSSProperties, ReactNode } from "react";
 import type { PageBrand } from "@/lib/trackings/page/page-brand";
-import { LANGUAGE_NAMES, PAGE_TEXTS, type PageLanguage } from "@/lib/trackings/page/page-texts";
+import { LANGUAGE_NAMES, SHOPPER_TEXTS, type PageLanguage } from "@/lib/trackings/shopper-texts";
 
 const DEFAULT_ACCENT = "#4338ca";
 
@@ -15,7 +15,7 @@ interface PageFrameProps {
 
 /** The merchant's frame around the tracking page: its name or logo, colour, help links and languages. */
 export function PageFrame({ brand, language, languages, path, children }: PageFrameProps) {
-  const texts = PAGE_TEXTS[language];
+  const texts = SHOPPER_TEXTS[language];
   const { settings } = brand;
   const accent = { "--accent": settings.accentColor ?? DEFAULT_ACCENT } as CSSProperties;
   const title = settings.displayName || brand.name;

@@ -1,9 +1,9 @@
-import { PAGE_TEXTS, type PageLanguage } from "@/lib/trackings/page/page-texts";
+import { SHOPPER_TEXTS, type PageLanguage } from "@/lib/trackings/shopper-texts";
 import type { PageShipment } from "@/lib/trackings/page/page-view";
 
 /** One shipment: status in words, progress over the milestones, estimate, timeline and courier. */
 export function ShipmentView({ shipment, language, lookupPath }: { shipment: PageShipment; language: PageLanguage; lookupPath: string }) {
-  const texts = PAGE_TEXTS[language];
+  const texts = SHOPPER_TEXTS[language];
   const percent = Math.round(((shipment.milestone - 1) / 3) * 100);
   return (
     <div className="space-y-6">

@@ -1,9 +1,10 @@
 "use client";
 
+import { dashboardApi, read, send } from "@/components/data/dashboard-api";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { errorMessage, fetchJson } from "@/components/data/fetch-json";
+import { errorMessage } from "@/components/data/fetch-json";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -15,15 +16,13 @@ import type { AttentionEntryView } from "@/lib/dashboard/types";
 import { StatusBadge } from "./status-badge";
 import { ATTENTION_REASON_TEXT, type AttentionReason } from "@/lib/attention/reason-text";
 
-const QUEUE = ["attention-queue"];
-
 function Entry({ entry }: { entry: AttentionEntryView }) {
   const client = useQueryClient();
   const [note, setNote] = useState(entry.flags.find((flag) => flag.note)?.note ?? "");
   const act = useMutation({
-    mutationFn: (body: Record<string, unknown>) => fetchJson(`/api/dashboard/attention/${encodeURIComponent(entry.trackingId)}`, { method: "POST", body }),
+    mutationFn: (body: Record<string, unknown>) => send(dashboardApi.attentionEntry(entry.trackingId), "POST", body),
     onSuccess: (_, body) => {
-      if (body.action !== "note" && body.action !== "contact") void client.invalidateQueries({ queryKey: QUEUE });
+      if (body.action !== "note" && body.action !== "contact") void client.invalidateQueries({ queryKey: dashboardApi.attentionQueue.key });
     },
   });
   const name = entry.title && entry.title !== entry.trackingNumber ? entry.title : entry.trackingNumber;
@@ -81,8 +80,8 @@ function Entry({ entry }: { entry: AttentionEntryView }) {
 /** Shipments that need a person, newest reason first. */
 export function AttentionQueue() {
   const queue = useQuery({
-    queryKey: QUEUE,
-    queryFn: () => fetchJson<{ entries: AttentionEntryView[] }>("/api/dashboard/attention").then((data) => data.entries),
+    queryKey: dashboardApi.attentionQueue.key,
+    queryFn: () => read(dashboardApi.attentionQueue).then((data) => data.entries),
   });
   return (
     <>

@@ -1,8 +1,9 @@
 "use client";
 
+import { dashboardApi, send } from "@/components/data/dashboard-api";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { errorMessage, fetchJson } from "@/components/data/fetch-json";
+import { errorMessage } from "@/components/data/fetch-json";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, TextInput } from "@/components/ui/form-field";
@@ -15,10 +16,9 @@ export function ContactsEditor({ tracking }: { tracking: TrackingDetail }) {
   const client = useQueryClient();
   const [draft, setDraft] = useState("");
   const change = useMutation({
-    mutationFn: (body: { action: "add" | "remove" } & Partial<Contacts>) =>
-      fetchJson<Contacts>(`/api/dashboard/trackings/${encodeURIComponent(tracking.id)}/contacts`, { method: "POST", body }),
+    mutationFn: (body: { action: "add" | "remove" } & Partial<Contacts>) => send<Contacts>(dashboardApi.trackingContacts(tracking.id), "POST", body),
     onSuccess: (contacts) => {
-      client.setQueryData<TrackingDetail>(["tracking", tracking.id], (current) => (current ? { ...current, ...contacts } : current));
+      client.setQueryData<TrackingDetail>(dashboardApi.tracking(tracking.id).key, (current) => (current ? { ...current, ...contacts } : current));
       setDraft("");
     },
   });

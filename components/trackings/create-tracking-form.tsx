@@ -1,9 +1,10 @@
 "use client";
 
+import { dashboardApi, everyPageOf, send } from "@/components/data/dashboard-api";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { errorMessage, fetchJson } from "@/components/data/fetch-json";
+import { errorMessage } from "@/components/data/fetch-json";
 import { useDebouncedValue } from "@/components/data/use-debounced-value";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -23,11 +24,10 @@ const DETAIL_FIELDS = ["title", "order_id", "order_number", "destination_country
 function useSuggestions(trackingNumber: string) {
   const settled = useDebouncedValue(trackingNumber.trim(), 300);
   const query = useQuery({
-    queryKey: ["detect", settled],
+    queryKey: [...dashboardApi.courierDetection.key, settled],
+    // Detection answers a POST (the number stays out of URLs and logs), but it changes nothing.
     queryFn: ({ signal }) =>
-      fetchJson<{ couriers: CourierSuggestion[] }>("/api/dashboard/couriers/detect", { method: "POST", body: { tracking_number: settled }, signal }).then(
-        (data) => data.couriers,
-      ),
+      send<{ couriers: CourierSuggestion[] }>(dashboardApi.courierDetection, "POST", { tracking_number: settled }, signal).then((data) => data.couriers),
     enabled: settled.length >= 4,
     staleTime: 60_000,
   });
@@ -52,10 +52,10 @@ export function CreateTrackingForm() {
   const setField = (name: string, value: string) => setFields((current) => ({ ...current, [name]: value }));
 
   const create = useMutation({
-    mutationFn: (body: Record<string, unknown>) => fetchJson<TrackingDetail>("/api/dashboard/trackings", { method: "POST", body }),
+    mutationFn: (body: Record<string, unknown>) => send<TrackingDetail>(dashboardApi.newTracking, "POST", body),
     onSuccess: (tracking) => {
-      client.setQueryData(["tracking", tracking.id], tracking);
-      void client.invalidateQueries({ queryKey: ["trackings"] });
+      client.setQueryData(dashboardApi.tracking(tracking.id).key, tracking);
+      void client.invalidateQueries({ queryKey: everyPageOf.trackings });
       router.push(`/trackings/${tracking.id}`);
     },
   });

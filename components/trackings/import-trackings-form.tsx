@@ -1,8 +1,9 @@
 "use client";
 
+import { dashboardApi, everyPageOf, upload } from "@/components/data/dashboard-api";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { errorMessage, RequestError } from "@/components/data/fetch-json";
+import { errorMessage } from "@/components/data/fetch-json";
 import { formatNumber } from "@/components/data/format";
 import { Alert } from "@/components/ui/alert";
 import { Button, ButtonLink } from "@/components/ui/button";
@@ -27,17 +28,12 @@ const COLUMNS: Array<[string, string]> = [
   ["tracking_account_number, tracking_key, tracking_ship_date", "when the courier needs them"],
 ];
 
-async function upload(file: File): Promise<ImportResult> {
-  const response = await fetch("/api/dashboard/trackings/import", { method: "POST", headers: { "content-type": "text/csv" }, body: await file.text() });
-  const payload = await response.json().catch(() => null);
-  if (!response.ok) throw new RequestError(payload?.error?.message ?? `The import failed (${response.status}).`, response.status);
-  return payload as ImportResult;
-}
+const uploadCsv = async (file: File) => upload<ImportResult>(dashboardApi.trackingImport, "POST", await file.text(), "text/csv");
 
 export function ImportTrackingsForm() {
   const client = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
-  const importing = useMutation({ mutationFn: upload, onSuccess: () => client.invalidateQueries({ queryKey: ["trackings"] }) });
+  const importing = useMutation({ mutationFn: uploadCsv, onSuccess: () => client.invalidateQueries({ queryKey: everyPageOf.trackings }) });
   const result = importing.data;
 
   function submit(event: FormEvent) {

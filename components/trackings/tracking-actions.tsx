@@ -1,9 +1,10 @@
 "use client";
 
+import { dashboardApi, everyPageOf, send } from "@/components/data/dashboard-api";
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { errorMessage, fetchJson } from "@/components/data/fetch-json";
+import { errorMessage } from "@/components/data/fetch-json";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field, SelectInput, TextInput } from "@/components/ui/form-field";
@@ -40,9 +41,9 @@ export function TrackingActions({ tracking }: { tracking: TrackingDetail }) {
   async function remove() {
     setDeleting({ pending: true, error: null });
     try {
-      await fetchJson(`/api/dashboard/trackings/${encodeURIComponent(tracking.id)}`, { method: "DELETE" });
-      client.removeQueries({ queryKey: ["tracking", tracking.id] });
-      await client.invalidateQueries({ queryKey: ["trackings"] });
+      await send(dashboardApi.tracking(tracking.id), "DELETE");
+      client.removeQueries({ queryKey: dashboardApi.tracking(tracking.id).key });
+      await client.invalidateQueries({ queryKey: everyPageOf.trackings });
       router.push("/trackings");
     } catch (error) {
       setDeleting({ pending: false, error: errorMessage(error) });

@@ -1,9 +1,10 @@
 "use client";
 
+import { dashboardApi, read } from "@/components/data/dashboard-api";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { fetchJson, RequestError } from "@/components/data/fetch-json";
+import { RequestError } from "@/components/data/fetch-json";
 import { formatDate, formatDateTime } from "@/components/data/format";
 import { WebhookDeliveryLog } from "@/components/developers/webhook-delivery-log";
 import { ButtonLink } from "@/components/ui/button";
@@ -74,8 +75,8 @@ function ShipmentDetails({ tracking }: { tracking: Tracking }) {
 
 export function TrackingDetail({ id }: { id: string }) {
   const query = useQuery({
-    queryKey: ["tracking", id],
-    queryFn: ({ signal }) => fetchJson<Tracking>(`/api/dashboard/trackings/${encodeURIComponent(id)}`, { signal }),
+    queryKey: dashboardApi.tracking(id).key,
+    queryFn: ({ signal }) => read(dashboardApi.tracking(id), signal),
     refetchInterval: LIVE_REFRESH_MS,
   });
 

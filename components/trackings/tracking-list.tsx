@@ -1,10 +1,10 @@
 "use client";
 
+import { dashboardApi, type Endpoint, read } from "@/components/data/dashboard-api";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { fetchJson } from "@/components/data/fetch-json";
 import { formatDateTime, formatLocalTime, formatNumber } from "@/components/data/format";
 import { Button, ButtonLink, buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -22,15 +22,15 @@ const PAGE_SIZE = 25;
 
 function usePreferredSlugs() {
   return useQuery({
-    queryKey: ["preferred-couriers"],
-    queryFn: () => fetchJson<{ slugs: string[] }>("/api/dashboard/settings/preferred-couriers").then((data) => data.slugs),
+    queryKey: dashboardApi.preferredCouriers.key,
+    queryFn: () => read(dashboardApi.preferredCouriers).then((data) => data.slugs),
   });
 }
 
 /** Fetches a page and notes how long it took, which sets the pace of the live refresh. */
-async function fetchTimed(url: string, signal: AbortSignal, durationMs: { current: number }): Promise<TrackingPage> {
+async function fetchTimed(target: Endpoint<TrackingPage>, signal: AbortSignal, durationMs: { current: number }): Promise<TrackingPage> {
   const startedAt = performance.now();
-  const page = await fetchJson<TrackingPage>(url, { signal });
+  const page = await read(target, signal);
   durationMs.current = performance.now() - startedAt;
   return page;
 }
@@ -50,12 +50,11 @@ export function TrackingList() {
   const lastFetchMs = useRef(0);
 
   const page = useQuery({
-    queryKey: ["trackings", apiQuery, cursor ?? null],
+    queryKey: dashboardApi.trackings(apiQuery, cursor).key,
     queryFn: ({ signal }) => {
       const query = new URLSearchParams(apiQuery);
       query.set("limit", String(PAGE_SIZE));
-      if (cursor) query.set("cursor", cursor);
-      return fetchTimed(`/api/dashboard/trackings?${query}`, signal, lastFetchMs);
+      return fetchTimed(dashboardApi.trackings(query.toString(), cursor), signal, lastFetchMs);
     },
     placeholderData: keepPreviousData,
     refetchInterval: () => Math.max(LIVE_REFRESH_MS, lastFetchMs.current * 10),
@@ -93,7 +92,7 @@ export function TrackingList() {
         description="Every shipment your shop tracks, newest first. Statuses update by themselves as couriers report scans."
         actions={
           <>
-            <a href={`/api/dashboard/trackings/export${apiQuery ? `?${apiQuery}` : ""}`} download className={buttonClass("secondary")}>
+            <a href={dashboardApi.trackingsExport(apiQuery).url} download className={buttonClass("secondary")}>
               Export CSV
             </a>
             <ButtonLink href="/trackings/import">Import CSV</ButtonLink>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { setupTestDatabase } from "@/testing/database";
+import { setupTestDatabase } from "@/testing/setup-test-database";
 import { inngest } from "@/lib/events/client";
 import { defineEvent } from "@/lib/events/events";
 import { ManualClock, runsOf, stepsOf } from "@/testing/inngest";

@@ -2,7 +2,7 @@ import { type InngestFunction, NonRetriableError, RetryAfterError } from "innges
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { jobEvents } from "@/db/schema";
-import { setupTestDatabase } from "@/testing/database";
+import { setupTestDatabase } from "@/testing/setup-test-database";
 import { inngest } from "@/lib/events/client";
 import { defineEvent, sendEvent } from "@/lib/events/events";
 import { createTestEngine, ManualClock, runsOf, stepsOf, type TestEngine } from "@/testing/inngest";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { setupTestDatabase } from "@/testing/database";
+import { setupTestDatabase } from "@/testing/setup-test-database";
 import { PgBossQueue } from "./pg-boss-queue";
 import { CLOCK_PRIORITY, type QueueJob } from "./queue";
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { setupTestDatabase } from "@/testing/database";
+import { setupTestDatabase } from "@/testing/setup-test-database";
 import { inngest } from "@/lib/events/client";
 import { defineEvent, sendEvent } from "@/lib/events/events";
 import { createTestEngine, ManualClock, runsOf, stepsOf } from "@/testing/inngest";

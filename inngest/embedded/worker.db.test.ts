@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { jobEvents } from "@/db/schema";
-import { setupTestDatabase } from "@/testing/database";
+import { setupTestDatabase } from "@/testing/setup-test-database";
 import { defineEvent, sendEvent } from "@/lib/events/events";
 import { functions } from "@/inngest/functions";
 import { startEmbeddedWorker, stopEmbeddedWorker } from "./worker";

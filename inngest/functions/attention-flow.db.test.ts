@@ -3,14 +3,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { attentionFlags, trackings, webhookEndpoints } from "@/db/schema";
 import { resetEnvForTests } from "@/lib/env";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
-import { setupTestDatabase } from "@/testing/database";
+import { setupTestDatabase } from "@/testing/setup-test-database";
 import { createTenant } from "@/testing/factories";
 import { createTestEngine, type TestEngine } from "@/testing/inngest";
 import { PollTestClock } from "@/testing/poll-test-clock";
 import { createTestTracking, storeScan } from "@/testing/tracking-updates";
 import { startWebhookReceiver, type WebhookReceiver } from "@/testing/webhook-receiver";
 import { deliverWebhook } from "./deliver-webhook";
-import { evaluateAttentionHourly } from "./evaluate-attention";
+import { evaluateAttentionHourly } from "./evaluate-attention-hourly";
 import { fanOutWebhooks } from "./fan-out-webhooks";
 import { flagAttentionNow } from "./flag-attention-now";
 

@@ -7,7 +7,7 @@ import { callApi } from "@/testing/api-client";
 import { CANADAPOST_CREDENTIALS, startFakeCanadapostServer } from "@/testing/carriers/fake-canadapost-server";
 import { LAPOSTE_KEY, startFakeLaposteServer } from "@/testing/carriers/fake-laposte-server";
 import { ROYALMAIL_CREDENTIALS, startFakeRoyalmailServer } from "@/testing/carriers/fake-royalmail-server";
-import { setupTestDatabase } from "@/testing/database";
+import { setupTestDatabase } from "@/testing/setup-test-database";
 import { withTestEncryptionKey } from "@/testing/encryption-key";
 import { createTenant } from "@/testing/factories";
 import { createTestEngine, type TestEngine } from "@/testing/inngest";

@@ -1,10 +1,10 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { testDatabaseKind } from "@/testing/db";
+import { testDatabaseKind } from "@/testing/create-test-database";
 import { type NewTracking, trackings } from "@/db/schema";
 import { resetEnvForTests } from "@/lib/env";
 import { newId } from "@/lib/ids";
-import { setupTestDatabase } from "@/testing/database";
+import { setupTestDatabase } from "@/testing/setup-test-database";
 import { createTenant } from "@/testing/factories";
 import { claimDuePolls } from "@/lib/trackings/poll-dispatch";
 import { POLL_LEASE_MS } from "@/lib/trackings/poll-schedule";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobEvents, trackings } from "@/db/schema";
 import { refreshEddModel } from "@/lib/edd/get-edd-model";
 import { callApi } from "@/testing/api-client";
-import { setupTestDatabase } from "@/testing/database";
+import { setupTestDatabase } from "@/testing/setup-test-database";
 import { createTenant } from "@/testing/factories";
 import { applyTrackingUpdate, type CheckpointInput } from "@/lib/trackings/apply-tracking-update";
 import { sendEvent, trackingEstimateRequested } from "@/lib/events/events";

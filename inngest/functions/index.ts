@@ -1,10 +1,10 @@
 import type { InngestFunction } from "inngest";
-import { attentionDigest } from "./attention-digest";
-import { callTrackingProvider } from "./call-tracking-provider";
+import { emailAttentionDigests } from "./email-attention-digests";
+import { runProviderCall } from "./run-provider-call";
 import { deliverWebhook } from "./deliver-webhook";
 import { dispatchPolls } from "./dispatch-polls";
 import { estimateDelivery } from "./estimate-delivery";
-import { evaluateAttentionHourly } from "./evaluate-attention";
+import { evaluateAttentionHourly } from "./evaluate-attention-hourly";
 import { fanOutWebhooks } from "./fan-out-webhooks";
 import { flagAttentionNow } from "./flag-attention-now";
 import { notifyContacts } from "./notify-contacts";
@@ -19,9 +19,9 @@ export const functions: InngestFunction.Any[] = [
   fanOutWebhooks,
   deliverWebhook,
   notifyContacts,
-  callTrackingProvider,
+  runProviderCall,
   sweepFollowUpsFunction,
   evaluateAttentionHourly,
-  attentionDigest,
+  emailAttentionDigests,
   flagAttentionNow,
 ];

@@ -10,7 +10,7 @@ import { resetEncryptionKeyForTests } from "@/lib/connections/encryption-key";
 import { getDashboardUser, type DashboardUser } from "@/lib/dashboard/session";
 import { resetEnvForTests } from "@/lib/env";
 import { callApi } from "@/testing/api-client";
-import { setupTestDatabase } from "@/testing/database";
+import { setupTestDatabase } from "@/testing/setup-test-database";
 import { createTenant } from "@/testing/factories";
 import { PollTestClock } from "@/testing/poll-test-clock";
 import { createTestEngine, eventsSent, runsOf, type TestEngine } from "@/testing/inngest";

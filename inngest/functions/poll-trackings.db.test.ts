@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { checkpoints, trackings } from "@/db/schema";
 import { FIXTURE_NUMBERS, type FakeCarrierServer, startFakeCarrierServer } from "@/testing/carriers/fake-carrier-server";
 import { callApi } from "@/testing/api-client";
-import { setupTestDatabase } from "@/testing/database";
+import { setupTestDatabase } from "@/testing/setup-test-database";
 import { createTenant } from "@/testing/factories";
 import { createTracking as createTrackingRecord } from "@/lib/trackings/create-tracking";
 import { PollTestClock } from "@/testing/poll-test-clock";

@@ -11,13 +11,13 @@ import { saveProviderKey } from "@/lib/connections/save-provider-key";
 import { getDashboardUser, type DashboardUser } from "@/lib/dashboard/session";
 import { resetEnvForTests } from "@/lib/env";
 import { callApi } from "@/testing/api-client";
-import { setupTestDatabase } from "@/testing/database";
+import { setupTestDatabase } from "@/testing/setup-test-database";
 import { createTenant } from "@/testing/factories";
 import { PollTestClock } from "@/testing/poll-test-clock";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
 import { startWebhookReceiver, type WebhookReceiver } from "@/testing/webhook-receiver";
 import { createTestEngine, runsOf, type TestEngine } from "@/testing/inngest";
-import { callTrackingProvider } from "./call-tracking-provider";
+import { runProviderCall } from "./run-provider-call";
 import { deliverWebhook } from "./deliver-webhook";
 import { dispatchPolls } from "./dispatch-polls";
 import { fanOutWebhooks } from "./fan-out-webhooks";
@@ -41,7 +41,7 @@ beforeAll(async () => {
   // The registry reads the provider's address from the environment when first used.
   Object.assign(process.env, { TRACK17_API_BASE_URL: fake.baseUrl, TRACK17_RATE_LIMIT: "off", WEBHOOK_ALLOW_PRIVATE: "true" });
   resetEnvForTests();
-  jobs = await createTestEngine({ db: database.db, functions: [dispatchPolls, pollTrackings, callTrackingProvider, fanOutWebhooks, deliverWebhook], clock });
+  jobs = await createTestEngine({ db: database.db, functions: [dispatchPolls, pollTrackings, runProviderCall, fanOutWebhooks, deliverWebhook], clock });
 });
 afterAll(async () => {
   await jobs.stop();

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { apiKeys } from "@/db/schema";
-import { setupTestDatabase } from "@/testing/database";
+import { setupTestDatabase } from "@/testing/setup-test-database";
 import { createTenant } from "@/testing/factories";
 import { authenticateApiKey, CACHE_TTL_MS } from "./authenticate-api-key";
 import { revokeApiKey } from "./revoke-api-key";

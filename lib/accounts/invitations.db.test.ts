@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as acceptRoute from "@/app/api/auth/invitations/route";
 import { resetEnvForTests } from "@/lib/env";
 import { startSmtpCapture, type SmtpCapture } from "@/testing/smtp-capture";
-import { setupTestDatabase } from "@/testing/database";
+import { setupTestDatabase } from "@/testing/setup-test-database";
 import { createTenant } from "@/testing/factories";
 import { findOpenInvitation } from "./accept-invitation";
 import { addMember } from "./add-member";

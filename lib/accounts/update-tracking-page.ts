@@ -5,7 +5,7 @@ import { type Organization, organizationLogos, organizations, type TrackingPageS
 import { forgetAllApiKeys } from "@/lib/accounts/authenticate-api-key";
 import { ConflictError, InvalidError } from "@/lib/domain-errors";
 import { rememberPageHandle } from "@/lib/trackings/page/links";
-import { PAGE_LANGUAGES } from "@/lib/trackings/page/page-texts";
+import { PAGE_LANGUAGES } from "@/lib/trackings/shopper-texts";
 
 /**
  * 3 to 30 characters: never as long as an organisation id (32), so a handle can never shadow the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConflictError, NotFoundError } from "@/lib/domain-errors";
-import { setupTestDatabase } from "@/testing/database";
+import { setupTestDatabase } from "@/testing/setup-test-database";
 import { createTenant } from "@/testing/factories";
 import { addMember } from "./add-member";
 import { changeMemberRole } from "./change-member-role";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { revokeApiKey } from "@/lib/accounts/revoke-api-key";
 import { callApi } from "@/testing/api-client";
-import { setupTestDatabase } from "@/testing/database";
+import { setupTestDatabase } from "@/testing/setup-test-database";
 import { createTenant } from "@/testing/factories";
 import { API_VERSIONS } from "./types";
 import { routeTables } from "./versions/route-tables";

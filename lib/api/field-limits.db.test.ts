@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { callApi } from "@/testing/api-client";
-import { setupTestDatabase } from "@/testing/database";
+import { setupTestDatabase } from "@/testing/setup-test-database";
 import { createTenant } from "@/testing/factories";
 
 const testDb = setupTestDatabase();

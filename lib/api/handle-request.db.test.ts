@@ -3,7 +3,7 @@ import { organizations } from "@/db/schema";
 import { eq } from "drizzle-orm";
 import { forgetAllApiKeys } from "@/lib/accounts/authenticate-api-key";
 import { callApi } from "@/testing/api-client";
-import { setupTestDatabase } from "@/testing/database";
+import { setupTestDatabase } from "@/testing/setup-test-database";
 import { createTenant } from "@/testing/factories";
 
 const testDb = setupTestDatabase();

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { idempotencyKeys, trackings } from "@/db/schema";
 import { callApi } from "@/testing/api-client";
-import { setupTestDatabase } from "@/testing/database";
+import { setupTestDatabase } from "@/testing/setup-test-database";
 import { createTenant } from "@/testing/factories";
 import { claimIdempotencyKey, IDEMPOTENCY_WINDOW_MS } from "./idempotency";
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { apiKeys } from "@/db/schema";
 import { createApiKey } from "@/lib/accounts/create-api-key";
 import { callApi } from "@/testing/api-client";
-import { setupTestDatabase } from "@/testing/database";
+import { setupTestDatabase } from "@/testing/setup-test-database";
 import { withTestEncryptionKey } from "@/testing/encryption-key";
 import { createTenant } from "@/testing/factories";
 

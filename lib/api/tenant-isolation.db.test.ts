@@ -8,7 +8,7 @@ import { createCourierConnection } from "@/lib/connections/create-courier-connec
 import { resetEnvForTests } from "@/lib/env";
 import { runCommandLine } from "@/lib/operators/commands";
 import { callApi } from "@/testing/api-client";
-import { setupTestDatabase } from "@/testing/database";
+import { setupTestDatabase } from "@/testing/setup-test-database";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
 import { startWebhookReceiver, type WebhookReceiver } from "@/testing/webhook-receiver";
 import { createTestTracking, storeScan } from "@/testing/tracking-updates";

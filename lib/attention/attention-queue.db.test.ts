@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { notificationMessages } from "@/db/schema";
 import { listTrackings } from "@/lib/trackings/list-trackings";
-import { setupTestDatabase } from "@/testing/database";
+import { setupTestDatabase } from "@/testing/setup-test-database";
 import { createTenant } from "@/testing/factories";
 import { createTestTracking, storeScan } from "@/testing/tracking-updates";
 import { listAttentionQueue, noteAttention, resolveAttention, snoozeAttention } from "./attention-queue";

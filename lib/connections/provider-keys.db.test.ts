@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { trackingProviderConnections } from "@/db/schema";
 import { startFakeTrack17, type FakeTrack17 } from "@/testing/carriers/fake-track17-server";
 import { resetEnvForTests } from "@/lib/env";
-import { setupTestDatabase } from "@/testing/database";
+import { setupTestDatabase } from "@/testing/setup-test-database";
 import { createTenant } from "@/testing/factories";
 import { listProviderKeys } from "./list-provider-keys";
 import { providerCredentials } from "./provider-credentials";

@@ -5,7 +5,7 @@ import { resetEncryptionKeyForTests } from "@/lib/connections/encryption-key";
 import { resetEnvForTests } from "@/lib/env";
 import { callApi } from "@/testing/api-client";
 import { FAKE_CREDENTIALS, type FakeCarrierServer, startFakeCarrierServer } from "@/testing/carriers/fake-carrier-server";
-import { setupTestDatabase } from "@/testing/database";
+import { setupTestDatabase } from "@/testing/setup-test-database";
 import { createTenant } from "@/testing/factories";
 
 const testDb = setupTestDatabase();

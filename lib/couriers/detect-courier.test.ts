@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CORPUS_FAMILIES, generateCorpus } from "./corpus";
+import { CORPUS_FAMILIES, generateCorpus } from "@/testing/couriers/corpus";
 import { detectCouriers, scoreCandidate } from "./detect-courier";
 import { getCourier } from "./get-courier";
 import type { DetectionInput } from "./types";

@@ -3,7 +3,7 @@ import { trackingProviderConnections } from "@/db/schema";
 import { createCourierConnection } from "@/lib/connections/create-courier-connection";
 import { sealCredentials } from "@/lib/connections/credentials-cipher";
 import { providerCredentialsContext } from "@/lib/connections/provider-credentials";
-import { setupTestDatabase } from "@/testing/database";
+import { setupTestDatabase } from "@/testing/setup-test-database";
 import { createTenant } from "@/testing/factories";
 import { courierFollowingFor } from "./courier-following";
 

@@ -21,7 +21,7 @@ import * as importCsv from "@/app/api/dashboard/trackings/import/route";
 import * as trackings from "@/app/api/dashboard/trackings/route";
 import { addMember } from "@/lib/accounts/add-member";
 import { callApi } from "@/testing/api-client";
-import { setupTestDatabase } from "@/testing/database";
+import { setupTestDatabase } from "@/testing/setup-test-database";
 import { withTestEncryptionKey } from "@/testing/encryption-key";
 import { createTenant } from "@/testing/factories";
 import { getDashboardUser, type DashboardUser } from "./session";

@@ -4,7 +4,7 @@ import * as hashing from "@/lib/accounts/hash-password";
 import { getMembership } from "@/lib/accounts/get-membership";
 import { issueSetupToken } from "@/lib/accounts/setup-token";
 import { verifyCredentials } from "@/lib/accounts/verify-credentials";
-import { setupTestDatabase } from "@/testing/database";
+import { setupTestDatabase } from "@/testing/setup-test-database";
 import { needsFirstAdmin } from "./needs-first-admin";
 
 const testDb = setupTestDatabase();

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { createOrganizationWithAdmin } from "@/lib/accounts/create-organization-with-admin";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
 import { postgresStoreFactory, type StoreFactory } from "@/lib/rate-limit-store";
-import { setupTestDatabase } from "@/testing/database";
-import { testDatabaseKind } from "@/testing/db";
+import { setupTestDatabase } from "@/testing/setup-test-database";
+import { testDatabaseKind } from "@/testing/create-test-database";
 import { authorize } from "./auth-options";
 import { signInAttempts, SignInThrottled, TRIES_PER_ACCOUNT_AND_ADDRESS, TRIES_PER_ADDRESS } from "./sign-in-attempts";
 

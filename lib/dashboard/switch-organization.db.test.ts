@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { addMember } from "@/lib/accounts/add-member";
 import { getMembership } from "@/lib/accounts/get-membership";
 import { runCommandLine } from "@/lib/operators/commands";
-import { setupTestDatabase } from "@/testing/database";
+import { setupTestDatabase } from "@/testing/setup-test-database";
 import { createTenant } from "@/testing/factories";
 import type { DashboardUser } from "./session";
 import { switchOrganization } from "./switch-organization";

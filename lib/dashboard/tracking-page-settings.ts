@@ -3,7 +3,7 @@ import type { Organization } from "@/db/schema";
 import { findPageOrganization } from "@/lib/trackings/page/find-page-organization";
 import { publicBaseUrl } from "@/lib/http/public-address";
 import { pageBrand } from "@/lib/trackings/page/page-brand";
-import { PAGE_LANGUAGES } from "@/lib/trackings/page/page-texts";
+import { PAGE_LANGUAGES } from "@/lib/trackings/shopper-texts";
 import type { TrackingPageView } from "./types";
 
 /** Settings → Tracking page: what is set, and where the page is. */

@@ -230,3 +230,20 @@ export interface InsightsView {
   /** Share of delivered shipments that arrived inside their estimated range. */
   estimateAccuracy: number | null;
 }
+
+export type MemberRole = "admin" | "member";
+
+/** An invitation not yet taken. */
+export interface InvitationView {
+  id: string;
+  email: string;
+  role: MemberRole;
+  expiresAt: string;
+}
+
+/** What inviting answers: the link is handed over when no SMTP server is set. */
+export interface SentInvitation {
+  email: string;
+  emailed: boolean;
+  link: string | null;
+}

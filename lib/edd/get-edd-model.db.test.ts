@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { trackings } from "@/db/schema";
-import { setupTestDatabase } from "@/testing/database";
+import { setupTestDatabase } from "@/testing/setup-test-database";
 import { createTenant } from "@/testing/factories";
 import { getEddModel, MODEL_MAX_AGE_MS, refreshEddModel } from "./get-edd-model";
 import { loadDeliverySamples } from "./load-delivery-samples";

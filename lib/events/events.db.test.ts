@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { Executor } from "@/db/client";
 import { jobEvents } from "@/db/schema";
-import { setupTestDatabase } from "@/testing/database";
+import { setupTestDatabase } from "@/testing/setup-test-database";
 import { defineEvent, sendEvent } from "./events";
 import { recordFollowUp, sendFollowUps } from "./follow-ups";
 import { eventsSent } from "@/testing/inngest";

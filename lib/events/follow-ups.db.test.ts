@@ -7,7 +7,7 @@ import { pollTrackings } from "@/inngest/functions/poll-trackings";
 import { sweepFollowUpsFunction } from "@/inngest/functions/sweep-follow-ups";
 import { createTestEngine, eventsSent, type TestEngine } from "@/testing/inngest";
 import { importTrackings } from "@/lib/dashboard/import-trackings";
-import { setupTestDatabase } from "@/testing/database";
+import { setupTestDatabase } from "@/testing/setup-test-database";
 import { createTenant } from "@/testing/factories";
 import { createTracking } from "@/lib/trackings/create-tracking";
 import { markTrackingCompleted } from "@/lib/trackings/mark-tracking-completed";

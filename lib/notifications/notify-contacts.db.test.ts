@@ -5,7 +5,7 @@ import { notifyContacts } from "@/inngest/functions/notify-contacts";
 import { sendEvent, trackingUpdated } from "@/lib/events/events";
 import { createTestEngine, runsOf, stepsOf, type TestEngine } from "@/testing/inngest";
 import { resetEnvForTests } from "@/lib/env";
-import { setupTestDatabase } from "@/testing/database";
+import { setupTestDatabase } from "@/testing/setup-test-database";
 import { createTenant } from "@/testing/factories";
 import { createTestTracking, storeScan } from "@/testing/tracking-updates";
 import { startWebhookReceiver, type ReceiverAnswer, type WebhookReceiver } from "@/testing/webhook-receiver";

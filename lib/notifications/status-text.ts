@@ -1,6 +1,6 @@
 import type { Tag } from "@/lib/tags";
 import type { TrackingRecord } from "@/lib/trackings/tracking-record";
-import { PAGE_TEXTS } from "@/lib/trackings/page/page-texts";
+import { SHOPPER_TEXTS } from "@/lib/trackings/shopper-texts";
 import { NOTIFICATION_LANGUAGES, type NotificationLanguage, SUBTAG_MESSAGES } from "./notification-texts";
 
 /** The tracking's `language` ("de", "de-AT", "fr_CA", "ES") as one we write in; English otherwise. */
@@ -17,5 +17,5 @@ export function statusText(record: TrackingRecord, language: NotificationLanguag
   const { subtag, tag, subtagMessage } = record.tracking;
   if (language === "en") return subtagMessage;
   const messages = SUBTAG_MESSAGES[language];
-  return messages?.[subtag] ?? messages?.[`${tag}_001`] ?? PAGE_TEXTS[language].status[tag as Tag] ?? subtagMessage;
+  return messages?.[subtag] ?? messages?.[`${tag}_001`] ?? SHOPPER_TEXTS[language].status[tag as Tag] ?? subtagMessage;
 }

@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { verifyCredentials } from "@/lib/accounts/verify-credentials";
 import { callApi } from "@/testing/api-client";
-import { setupTestDatabase } from "@/testing/database";
+import { setupTestDatabase } from "@/testing/setup-test-database";
 import { sendToAdminSocket, startAdminSocket } from "./admin-socket";
 import { COMMANDS, runCommandLine } from "./commands";
 

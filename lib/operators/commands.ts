@@ -11,7 +11,7 @@ import { resetPassword } from "@/lib/accounts/reset-password";
 import { revokeApiKey } from "@/lib/accounts/revoke-api-key";
 import { setOrganizationLimits } from "@/lib/accounts/set-organization-limits";
 import { evaluateAttention } from "@/lib/attention/evaluate-attention";
-import { seedDemoTrackings } from "@/lib/trackings/insights/seed-demo";
+import { seedDemoTrackings } from "@/lib/demo/seed-demo";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 type Values = Record<string, string | boolean | Array<string | boolean> | undefined>;

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { checkpoints, trackings } from "@/db/schema";
-import { setupTestDatabase } from "@/testing/database";
+import { setupTestDatabase } from "@/testing/setup-test-database";
 import { createTenant } from "@/testing/factories";
 import { applyTrackingUpdates, type CheckpointInput } from "./apply-tracking-update";
 import { createTracking } from "./create-tracking";

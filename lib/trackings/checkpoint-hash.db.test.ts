@@ -5,7 +5,7 @@ import { checkpoints } from "@/db/schema";
 import { checkpointHash } from "@/lib/carriers/checkpoint-hash";
 import { newId } from "@/lib/ids";
 import { callApi } from "@/testing/api-client";
-import { setupTestDatabase } from "@/testing/database";
+import { setupTestDatabase } from "@/testing/setup-test-database";
 import { createTenant } from "@/testing/factories";
 
 const testDb = setupTestDatabase();

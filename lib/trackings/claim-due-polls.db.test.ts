@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { trackings, type NewTracking } from "@/db/schema";
 import { newId } from "@/lib/ids";
-import { setupTestDatabase } from "@/testing/database";
+import { setupTestDatabase } from "@/testing/setup-test-database";
 import { createTenant } from "@/testing/factories";
 import { claimDuePolls } from "./poll-dispatch";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { eventsSent } from "@/testing/inngest";
-import { setupTestDatabase } from "@/testing/database";
+import { setupTestDatabase } from "@/testing/setup-test-database";
 import { createTenant } from "@/testing/factories";
 import { createTracking } from "./create-tracking";
 import { listTrackings } from "./list-trackings";

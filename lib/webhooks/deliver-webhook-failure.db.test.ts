@@ -5,7 +5,7 @@ import { deliverWebhook } from "@/inngest/functions/deliver-webhook";
 import { fanOutWebhooks } from "@/inngest/functions/fan-out-webhooks";
 import { createTestEngine } from "@/testing/inngest";
 import { resetEnvForTests } from "@/lib/env";
-import { setupTestDatabase } from "@/testing/database";
+import { setupTestDatabase } from "@/testing/setup-test-database";
 import { createTenant } from "@/testing/factories";
 import { createWebhookEndpoint } from "./create-webhook-endpoint";
 import { createTestTracking, storeScan } from "@/testing/tracking-updates";

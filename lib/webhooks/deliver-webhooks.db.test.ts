@@ -9,7 +9,7 @@ import { createTestEngine, ManualClock, runsOf, stepsOf, type TestEngine } from 
 import { renderWebhookTracking, trackingCodecs } from "@/lib/api/versions";
 import { resetEnvForTests } from "@/lib/env";
 import { callApi } from "@/testing/api-client";
-import { setupTestDatabase } from "@/testing/database";
+import { setupTestDatabase } from "@/testing/setup-test-database";
 import { createTenant } from "@/testing/factories";
 import { getTrackingOrThrow } from "@/lib/trackings/get-tracking-or-throw";
 import { createWebhookDeliveries } from "./create-webhook-deliveries";

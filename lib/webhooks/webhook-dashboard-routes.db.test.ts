@@ -14,7 +14,7 @@ import { addMember } from "@/lib/accounts/add-member";
 import { getDashboardUser, type DashboardUser } from "@/lib/dashboard/session";
 import { resetEnvForTests } from "@/lib/env";
 import { prepareContactNotifications } from "@/lib/notifications/prepare-contact-notifications";
-import { setupTestDatabase } from "@/testing/database";
+import { setupTestDatabase } from "@/testing/setup-test-database";
 import { createTenant } from "@/testing/factories";
 import { createTestTracking, storeScan } from "@/testing/tracking-updates";
 import { startWebhookReceiver, type WebhookReceiver } from "@/testing/webhook-receiver";

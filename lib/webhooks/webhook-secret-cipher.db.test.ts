@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { webhookSecrets } from "@/db/schema";
-import { setupTestDatabase } from "@/testing/database";
+import { setupTestDatabase } from "@/testing/setup-test-database";
 import { withTestEncryptionKey } from "@/testing/encryption-key";
 import { createTenant } from "@/testing/factories";
 import { getWebhookSecret } from "./get-webhook-secret";

@@ -4,7 +4,7 @@ import { cache } from "react";
 import { pageBrand, type PageBrand } from "@/lib/trackings/page/page-brand";
 import { pageOrganizationFor, type PageOrganization as Organization } from "@/lib/trackings/page/page-requests";
 import { offeredLanguages, pageLanguage } from "@/lib/trackings/page/page-language";
-import type { PageLanguage } from "@/lib/trackings/page/page-texts";
+import type { PageLanguage } from "@/lib/trackings/shopper-texts";
 
 export interface PageContext {
   organization: Organization;

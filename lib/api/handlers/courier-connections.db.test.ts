@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { courierConnections, trackings } from "@/db/schema";
 import { credentialsForTracking } from "@/lib/connections/credentials-for-tracking";
 import { callApi } from "@/testing/api-client";
-import { setupTestDatabase } from "@/testing/database";
+import { setupTestDatabase } from "@/testing/setup-test-database";
 import { withTestEncryptionKey } from "@/testing/encryption-key";
 import { createTenant } from "@/testing/factories";
 

@@ -6,7 +6,7 @@ import { refreshEddModel } from "@/lib/edd/get-edd-model";
 import { addDays, isoWeekday } from "@/lib/edd/local-dates";
 import { transitCalendar } from "@/lib/edd/transit-calendar";
 import { callApi } from "@/testing/api-client";
-import { setupTestDatabase } from "@/testing/database";
+import { setupTestDatabase } from "@/testing/setup-test-database";
 import { createTenant } from "@/testing/factories";
 
 const testDb = setupTestDatabase();

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { trackings } from "@/db/schema";
 import { revokeApiKey } from "@/lib/accounts/revoke-api-key";
 import { callApi } from "@/testing/api-client";
-import { setupTestDatabase } from "@/testing/database";
+import { setupTestDatabase } from "@/testing/setup-test-database";
 import { createTenant } from "@/testing/factories";
 
 const testDb = setupTestDatabase();

@@ -6,7 +6,7 @@ import { resetEnvForTests } from "@/lib/env";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
 import { startWebhookReceiver } from "@/testing/webhook-receiver";
 import { callApi } from "@/testing/api-client";
-import { setupTestDatabase } from "@/testing/database";
+import { setupTestDatabase } from "@/testing/setup-test-database";
 import { createTenant } from "@/testing/factories";
 import { storeScan } from "@/testing/tracking-updates";
 

@@ -1,5 +1,5 @@
 import { TAGS, type Tag } from "@/lib/tags";
-import { PAGE_TEXTS } from "@/lib/trackings/page/page-texts";
+import { SHOPPER_TEXTS } from "@/lib/trackings/shopper-texts";
 import { NOTIFICATION_TEXT, type NotificationLanguage } from "../notification-texts";
 
 /** What a message can be written for: each status tag a shipment reaches, and a moved delivery estimate. */
@@ -22,7 +22,7 @@ export interface MessageTemplate {
  */
 export function defaultTemplate(trigger: TemplateTrigger, language: NotificationLanguage): MessageTemplate {
   const t = NOTIFICATION_TEXT[language];
-  const page = PAGE_TEXTS[language];
+  const page = SHOPPER_TEXTS[language];
   const revised = trigger === "estimate_revised";
   const subject = revised ? `${page.estimatedDelivery}: {{ estimate }} · {{ tracking_number }}` : t.subject("{{ status }}", "{{ tracking_number }}");
   const headline = revised ? `${page.estimatedDelivery}: {{ estimate }}` : "{{ status }}";

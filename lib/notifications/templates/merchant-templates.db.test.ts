@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vites
 import { notifyContacts } from "@/inngest/functions/notify-contacts";
 import { resetEnvForTests } from "@/lib/env";
 import { pageOrganizationFor, pageTrackingFor } from "@/lib/trackings/page/page-requests";
-import { setupTestDatabase } from "@/testing/database";
+import { setupTestDatabase } from "@/testing/setup-test-database";
 import { withTestEncryptionKey } from "@/testing/encryption-key";
 import { createTenant } from "@/testing/factories";
 import { createTestEngine, type TestEngine } from "@/testing/inngest";

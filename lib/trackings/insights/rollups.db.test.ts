@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { callApi } from "@/testing/api-client";
-import { setupTestDatabase } from "@/testing/database";
+import { setupTestDatabase } from "@/testing/setup-test-database";
 import { createTenant } from "@/testing/factories";
 import { createTestTracking, storeScan } from "@/testing/tracking-updates";
 import type { Tag } from "@/lib/tags";
-import { recomputeRollups, storedRollups } from "./recompute-rollups";
+import { recomputeRollups, storedRollups } from "@/testing/recompute-rollups";
 
 const database = setupTestDatabase();
 

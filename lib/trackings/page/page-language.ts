@@ -1,4 +1,4 @@
-import { PAGE_LANGUAGES, type PageLanguage } from "./page-texts";
+import { PAGE_LANGUAGES, type PageLanguage } from "../shopper-texts";
 
 const isPageLanguage = (value: string): value is PageLanguage => (PAGE_LANGUAGES as readonly string[]).includes(value);
 

@@ -5,7 +5,7 @@ import { LookupThrottled, takeLookup } from "./lookup-attempts";
 import { loadPageTracking, lookUpTracking, type PageLookup } from "./look-up-tracking";
 import { loadLogo } from "./page-brand";
 import { offeredLanguages, pageLanguage } from "./page-language";
-import { PAGE_TEXTS } from "./page-texts";
+import { SHOPPER_TEXTS } from "../shopper-texts";
 
 /** The tracking page's requests, for its thin route files: each opens the database itself. */
 export type { PageOrganization } from "./find-page-organization";
@@ -41,7 +41,7 @@ export async function answerLookup(request: Request, handleOrId: string): Promis
   try {
     attempt = await takeLookup(clientAddressOf(request.headers));
   } catch (error) {
-    if (error instanceof LookupThrottled) return throttled(PAGE_TEXTS[language].tooMany, back, error.retryAfterSeconds);
+    if (error instanceof LookupThrottled) return throttled(SHOPPER_TEXTS[language].tooMany, back, error.retryAfterSeconds);
     throw error;
   }
   const number = field(form, "number");

@@ -3,7 +3,7 @@ import type { Tag } from "@/lib/tags";
 import { getCourier } from "@/lib/couriers/get-courier";
 import { deriveFields } from "@/lib/trackings/derive-fields";
 import type { TrackingRecord } from "@/lib/trackings/tracking-record";
-import { PAGE_TEXTS, type PageLanguage } from "./page-texts";
+import { SHOPPER_TEXTS, type PageLanguage } from "../shopper-texts";
 import type { PageTokenKind } from "./token";
 import { checkpointPlace } from "@/lib/trackings/checkpoint-place";
 
@@ -76,7 +76,7 @@ function localTime(checkpoint: Checkpoint, locale: string): string {
 
 export function pageShipment(record: TrackingRecord, kind: PageTokenKind, language: PageLanguage): PageShipment {
   const { tracking, checkpoints } = record;
-  const texts = PAGE_TEXTS[language];
+  const texts = SHOPPER_TEXTS[language];
   const tag = tracking.tag as Tag;
   const derived = deriveFields(record);
   return {

@@ -1,9 +1,9 @@
 // A deterministic corpus of tracking numbers for the detection tests and benchmark: valid numbers
 // per format family (check digits computed with the project's checksum code) and the same numbers
 // with a wrong check digit.
-import { checkChar, dhlIdentcode, fedexMod11, gs1Mod10, iso7064Mod3736, luhn, mod7, s10, upsMod10 } from "./checksums";
-import { S10_ISSUERS, s10Operators } from "./formats/s10-issuers";
-import { NINJA_VAN_COUNTRIES, TRACKING_NUMBER_FORMATS } from "./formats/tracking-number-formats";
+import { checkChar, dhlIdentcode, fedexMod11, gs1Mod10, iso7064Mod3736, luhn, mod7, s10, upsMod10 } from "@/lib/couriers/checksums";
+import { S10_ISSUERS, s10Operators } from "@/lib/couriers/formats/s10-issuers";
+import { NINJA_VAN_COUNTRIES, TRACKING_NUMBER_FORMATS } from "@/lib/couriers/formats/tracking-number-formats";
 
 export interface CorpusNumber {
   family: string;

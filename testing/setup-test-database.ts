@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from "vitest";
 import { setDatabaseHandle, type Database, type DatabaseHandle } from "@/db/client";
-import { createTestDatabase } from "@/testing/db";
+import { createTestDatabase } from "@/testing/create-test-database";
 
 /**
  * Gives a test file its own migrated database (PGlite or PostgreSQL, per WAYBILL_TEST_DB) and

@@ -9,7 +9,7 @@ import { inngest } from "@/lib/events/client";
  * Every morning (07:00 UTC), each organisation's admins get one e-mail listing the shipments that
  * need attention, if any do and SMTP is configured (the digest has no outbox: it is about many trackings).
  */
-export const attentionDigest = inngest.createFunction({ id: "attention-digest", triggers: [{ cron: "0 7 * * *" }] }, async ({ step }) => {
+export const emailAttentionDigests = inngest.createFunction({ id: "attention-digest", triggers: [{ cron: "0 7 * * *" }] }, async ({ step }) => {
   const smtp = notificationTransports().smtp;
   if (!smtp) return { sent: 0, reason: "SMTP_URL is not set" };
   const organizations = await step.run("list-organizations", async () =>

@@ -7,7 +7,7 @@ export type PageLanguage = (typeof PAGE_LANGUAGES)[number];
 /** Each language in its own words, for switchers and pickers. */
 export const LANGUAGE_NAMES: Record<PageLanguage, string> = { en: "English", de: "Deutsch", fr: "Français", es: "Español", nl: "Nederlands", it: "Italiano" };
 
-export interface PageTexts {
+export interface ShopperTexts {
   /** Intl locale for dates. */
   locale: string;
   trackTitle: string;
@@ -35,7 +35,8 @@ export interface PageTexts {
   language: string;
 }
 
-export const PAGE_TEXTS: Record<PageLanguage, PageTexts> = {
+/** What shoppers read, per language: the tracking page's words and the status words its e-mails use too. */
+export const SHOPPER_TEXTS: Record<PageLanguage, ShopperTexts> = {
   en: {
     locale: "en-GB",
     trackTitle: "Track your order",

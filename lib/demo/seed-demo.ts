@@ -1,10 +1,10 @@
 import type { Executor } from "@/db/client";
 import { checkpoints, type NewCheckpoint, type NewTracking, trackings, type Tracking } from "@/db/schema";
 import { subtagMessage } from "@/lib/carriers/subtags";
-import { simulateShipments, type SimulatedShipment } from "@/lib/edd/simulate";
+import { simulateShipments, type SimulatedShipment } from "@/lib/demo/simulate";
 import { addDays } from "@/lib/edd/local-dates";
 import { newId } from "@/lib/ids";
-import { recordRollupChanges } from "./record-rollups";
+import { recordRollupChanges } from "@/lib/trackings/insights/record-rollups";
 
 const CHUNK = 500;
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { insightsFilter, insightsView } from "@/lib/dashboard/insights";
-import { setupTestDatabase } from "@/testing/database";
+import { setupTestDatabase } from "@/testing/setup-test-database";
 import { createTenant } from "@/testing/factories";
-import { recomputeRollups, storedRollups } from "./recompute-rollups";
+import { recomputeRollups, storedRollups } from "@/testing/recompute-rollups";
 import { seedDemoTrackings } from "./seed-demo";
 
 const database = setupTestDatabase();

@@ -1,5 +1,5 @@
 import { getDb } from "@/db/client";
-import { callTrackingProvider as callProvider } from "@/lib/trackings/call-tracking-provider";
+import { callTrackingProvider } from "@/lib/trackings/call-tracking-provider";
 import { inngest } from "@/lib/events/client";
 import { trackingProviderCallRequested } from "@/lib/events/events";
 
@@ -10,11 +10,11 @@ export const PROVIDER_CALL_WAITS_S = [60, 300, 1_800, 7_200, 21_600];
  * Tells a tracking provider that trackings ended, started again or changed courier. The call is
  * retried by sleeping, not by failing, so a provider outage leaves no error trail in the log.
  */
-export const callTrackingProvider = inngest.createFunction(
+export const runProviderCall = inngest.createFunction(
   { id: "call-tracking-provider", concurrency: { limit: 2, key: "event.data.provider" }, triggers: [trackingProviderCallRequested] },
   async ({ event, step }) => {
     for (let attempt = 0; ; attempt++) {
-      const outcome = await step.run(`call-${attempt}`, async () => callProvider(await getDb(), event.data, new Date()));
+      const outcome = await step.run(`call-${attempt}`, async () => callTrackingProvider(await getDb(), event.data, new Date()));
       if (outcome.status !== "retry") return outcome;
       const wait = PROVIDER_CALL_WAITS_S[attempt];
       if (wait === undefined) {

@@ -22,10 +22,10 @@
  *   (never delivered: `deliveredAt` null).
  */
 import Holidays from "date-holidays";
-import { computePickup } from "./compute-pickup";
-import { addDays, dayNumber, formatClock, isoWeekday, type LocalDate, secondsOfDay } from "./local-dates";
-import { holidayRegion, isPublicHoliday } from "./public-holidays";
-import { type DeliverySample, type ShipmentAddress } from "./types";
+import { computePickup } from "@/lib/edd/compute-pickup";
+import { addDays, dayNumber, formatClock, isoWeekday, type LocalDate, secondsOfDay } from "@/lib/edd/local-dates";
+import { holidayRegion, isPublicHoliday } from "@/lib/edd/public-holidays";
+import { type DeliverySample, type ShipmentAddress } from "@/lib/edd/types";
 
 export interface SimulationOptions {
   seed: number;

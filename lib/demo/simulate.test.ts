@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayNumber, isoWeekday } from "./local-dates";
+import { dayNumber, isoWeekday } from "@/lib/edd/local-dates";
 import { simulateShipments } from "./simulate";
 
 describe("simulateShipments", () => {

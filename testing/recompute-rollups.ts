@@ -1,8 +1,8 @@
 import { and, asc, eq, gt } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { insightRollups, insightTransit, trackings } from "@/db/schema";
-import { COUNTERS } from "./contribution";
-import { rollupDeltas } from "./record-rollups";
+import { COUNTERS } from "@/lib/trackings/insights/contribution";
+import { rollupDeltas } from "@/lib/trackings/insights/record-rollups";
 
 const PAGE = 2_000;
 
