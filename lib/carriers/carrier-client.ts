@@ -1,5 +1,5 @@
 import { carrierRequest, type CarrierResponse, errorForStatus, type HttpOptions, retryAfterSeconds } from "@/lib/carriers/http-client";
-import { type AccessToken, expiresInSeconds } from "@/lib/carriers/oauth-token-cache";
+import { type AccessToken, credentialKey, expiresInSeconds, OAuthTokenCache } from "@/lib/carriers/oauth-token-cache";
 import { type RateLimit, RequestThrottle } from "@/lib/carriers/request-throttle";
 import { CarrierError } from "@/lib/carriers/types";
 
@@ -16,6 +16,12 @@ export interface CarrierClientOptions extends HttpOptions {
 
 /** A 429 or 5xx is retried once within the call when the carrier asks for at most this long a wait. */
 export const MAX_RETRY_AFTER_SECONDS = 5;
+
+/** An OAuth client's credentials (FedEx: the project's API and secret keys; USPS: the app's consumer key and secret). */
+export interface ClientCredentials {
+  clientId: string;
+  clientSecret: string;
+}
 
 /** An OAuth 2 client-credentials token request (RFC 6749 §4.4), as the carriers that use one take it. */
 export interface ClientCredentialsRequest {
@@ -90,5 +96,36 @@ export class CarrierClient {
       throw new CarrierError("auth", `${this.carrier} refused the client credentials${detail ? `: ${detail}` : ""}`);
     }
     throw errorForStatus(this.carrier, response, detail);
+  }
+}
+
+/**
+ * A carrier client whose calls carry an OAuth client-credentials token (FedEx, UPS, USPS, GLS): one
+ * token request per credential, cached until it expires, and the quota counted per credential.
+ */
+export abstract class OAuthCarrierClient<TCredentials extends ClientCredentials> extends CarrierClient {
+  private readonly tokens: OAuthTokenCache;
+
+  constructor(carrier: string, defaultBaseUrl: string, options: CarrierClientOptions = {}) {
+    super(carrier, defaultBaseUrl, options);
+    this.tokens = new OAuthTokenCache(options.clock);
+  }
+
+  /** The carrier's token request for these credentials. */
+  protected abstract tokenRequest(credentials: TCredentials): ClientCredentialsRequest;
+
+  /** One call with a token for these credentials (asked for when none is cached), counted against their quota. */
+  protected sendWithToken(credentials: TCredentials, url: string, init: (token: string) => RequestInit): Promise<CarrierResponse> {
+    const quotaKey = credentialKey(this.baseUrl, credentials.clientId, credentials.clientSecret);
+    return this.tokens.withToken(
+      quotaKey,
+      () => this.requestClientCredentialsToken(this.tokenRequest(credentials)),
+      (token) => this.send(url, init(token), quotaKey),
+    );
+  }
+
+  /** One token request: the carrier's own answer to whether these credentials are good. */
+  async checkCredentials(credentials: TCredentials): Promise<void> {
+    await this.requestClientCredentialsToken(this.tokenRequest(credentials));
   }
 }

@@ -7,7 +7,8 @@ import type { PollBatch } from "./poll-dispatch";
 import { warnHourly } from "./poll-log";
 import { routesOf, type NotTrackableCode } from "./poll-route";
 import type { PollMode } from "./poll-schedule";
-import { storeAnswers, type PollOutcome } from "./store-poll-answers";
+import type { PollOutcome } from "./poll-outcome-events";
+import { storeAnswers } from "./store-poll-answers";
 
 /**
  * Polls one batch: asks its route (the courier's adapter with each tracking's connection, or the

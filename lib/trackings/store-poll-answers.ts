@@ -8,28 +8,11 @@ import { recordFollowUps, sendFollowUps } from "@/lib/events/follow-ups";
 import { applyTrackingUpdates, type TrackingChange, type TrackingUpdate } from "./apply-tracking-update";
 import { isNotTrackableMessage, notTrackableMessage } from "./not-trackable";
 import type { PollBatch } from "./poll-dispatch";
-import { pollOutcomeEvents } from "./poll-outcome-events";
+import { pollOutcomeEvents, type PolledChange, type PollOutcome } from "./poll-outcome-events";
 import { isProviderRoute, type NotTrackableCode } from "./poll-route";
 import { EXPIRED_STATUS, isPendingExpired, pollScheduleColumns, type PollMode } from "./poll-schedule";
 import { providerTrackingRef, type ProviderTrackingRef } from "./provider-tracking-ref";
-import { trackingUpdatedData, type TrackingUpdatedData } from "./tracking-updated-data";
-
-/** A stored change a merchant would notice: the `tracking/updated` event, and whether checkpoints came. */
-export type PolledChange = TrackingUpdatedData & { newCheckpointCount: number };
-
-export interface PollOutcome {
-  /** Trackings asked of the carrier or provider (or, when nobody can follow them, rescheduled). */
-  polled: number;
-  /** Deleted, inactive, re-couriered or re-routed since the poll was requested. */
-  skipped: number;
-  changes: PolledChange[];
-  /** Trackings polled for the first time: a poll that was not asked for at creation must still ask for their first estimate. */
-  firstPolledIds: string[];
-  /** The call was refused or rate limited: the trackings wait until `until` (ISO 8601), for `reason`. */
-  postponed?: { reason: string; until: string };
-  /** Trackings a provider followed that reached a final tag in this poll: to stop following at the provider. */
-  ended?: { provider: TrackingProvider; trackings: ProviderTrackingRef[] };
-}
+import { trackingUpdatedData } from "./tracking-updated-data";
 
 /**
  * The update for one tracking's answer (its row as locked): checkpoints and facts, Pending →

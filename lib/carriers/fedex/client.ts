@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { CarrierClient, type CarrierClientOptions } from "@/lib/carriers/carrier-client";
+import { type CarrierClientOptions, type ClientCredentials, type ClientCredentialsRequest, OAuthCarrierClient } from "@/lib/carriers/carrier-client";
 import { type CarrierResponse, errorForStatus } from "@/lib/carriers/http-client";
-import { type AccessToken, credentialKey, OAuthTokenCache } from "@/lib/carriers/oauth-token-cache";
 import { fedexCarrier } from "@/lib/carriers/fedex/descriptor";
 
 export const FEDEX_DEFAULT_BASE_URL = "https://apis.fedex.com";
@@ -9,12 +8,7 @@ export const FEDEX_DEFAULT_BASE_URL = "https://apis.fedex.com";
 /** `baseUrl`: `https://apis.fedex.com`, or `https://apis-sandbox.fedex.com` for canned test data. */
 export type FedexClientOptions = CarrierClientOptions;
 
-export interface FedexCredentials {
-  /** The project's API key. */
-  clientId: string;
-  /** The project's secret key. */
-  clientSecret: string;
-}
+export type FedexCredentials = ClientCredentials;
 
 export interface FedexQuery {
   trackingNumber: string;
@@ -23,12 +17,9 @@ export interface FedexQuery {
 }
 
 /** FedEx Track API: OAuth client credentials (form post), up to 30 numbers per call. */
-export class FedexClient extends CarrierClient {
-  private readonly tokens: OAuthTokenCache;
-
+export class FedexClient extends OAuthCarrierClient<FedexCredentials> {
   constructor(options: FedexClientOptions = {}) {
     super("FedEx", FEDEX_DEFAULT_BASE_URL, options);
-    this.tokens = new OAuthTokenCache(options.clock);
   }
 
   /** One tracking call for up to 30 numbers; returns the raw 200 body. */
@@ -41,45 +32,30 @@ export class FedexClient extends CarrierClient {
         ...(query.shipDate ? { shipDateBegin: query.shipDate, shipDateEnd: addDays(query.shipDate, 30) } : {}),
       })),
     });
-    const quotaKey = credentialKey(this.baseUrl, credentials.clientId, credentials.clientSecret);
-    const response = await this.tokens.withToken(
-      quotaKey,
-      () => this.fetchToken(credentials),
-      (token) =>
-        this.send(
-          `${this.baseUrl}/track/v1/trackingnumbers`,
-          {
-            method: "POST",
-            headers: {
-              Authorization: `Bearer ${token}`,
-              "Content-Type": "application/json",
-              Accept: "application/json",
-              "x-locale": "en_US",
-              "x-customer-transaction-id": randomUUID(),
-            },
-            body,
-          },
-          quotaKey,
-        ),
-    );
+    const response = await this.sendWithToken(credentials, `${this.baseUrl}/track/v1/trackingnumbers`, (token) => ({
+      method: "POST",
+      headers: {
+        Authorization: `Bearer ${token}`,
+        "Content-Type": "application/json",
+        Accept: "application/json",
+        "x-locale": "en_US",
+        "x-customer-transaction-id": randomUUID(),
+      },
+      body,
+    }));
     if (response.status === 200) return response.body;
     throw errorForStatus("FedEx", response, firstError(response));
   }
 
-  /** One token request: the carrier's own answer to whether these credentials are good. */
-  async checkCredentials(credentials: FedexCredentials): Promise<void> {
-    await this.fetchToken(credentials);
-  }
-
-  private fetchToken(credentials: FedexCredentials): Promise<AccessToken> {
+  protected tokenRequest(credentials: FedexCredentials): ClientCredentialsRequest {
     // FedEx tokens live one hour.
-    return this.requestClientCredentialsToken({
+    return {
       path: "/oauth/token",
       ...credentials,
       clientAuth: "form",
       defaultLifetimeSeconds: 3_599,
       errorDetail: firstError,
-    });
+    };
   }
 }
 

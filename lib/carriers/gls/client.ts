@@ -1,35 +1,25 @@
-import { CarrierClient, type CarrierClientOptions } from "@/lib/carriers/carrier-client";
+import { type CarrierClientOptions, type ClientCredentials, type ClientCredentialsRequest, OAuthCarrierClient } from "@/lib/carriers/carrier-client";
 import { type CarrierResponse, errorForStatus } from "@/lib/carriers/http-client";
-import { type AccessToken, credentialKey, OAuthTokenCache } from "@/lib/carriers/oauth-token-cache";
 import { CarrierError } from "@/lib/carriers/types";
 import { glsAnswer, type GlsParcel } from "./parse";
 
 export const GLS_DEFAULT_BASE_URL = "https://api.gls-group.net";
 
-export interface GlsCredentials {
-  clientId: string;
-  clientSecret: string;
-}
+export type GlsCredentials = ClientCredentials;
 
 /** GLS Group API, Track And Trace V1: OAuth client credentials (Basic auth to the token endpoint), up to ten numbers a call. */
-export class GlsClient extends CarrierClient {
-  private readonly tokens: OAuthTokenCache;
-
+export class GlsClient extends OAuthCarrierClient<GlsCredentials> {
   constructor(options: CarrierClientOptions = {}) {
     super("GLS", GLS_DEFAULT_BASE_URL, options);
-    this.tokens = new OAuthTokenCache(options.clock);
   }
 
   /** The parcels of one call by upper-cased requested number; a number GLS leaves out is missing from the map. */
   async track(parcelNumbers: string[], credentials: GlsCredentials): Promise<Map<string, GlsParcel[]>> {
     const ids = parcelNumbers.map((number) => encodeURIComponent(number)).join(",");
     const url = `${this.baseUrl}/track-and-trace-v1/tracking/simple/trackids/${ids}?showEvents=true&showLinks=false`;
-    const key = credentialKey(this.baseUrl, credentials.clientId, credentials.clientSecret);
-    const response = await this.tokens.withToken(
-      key,
-      () => this.fetchToken(credentials),
-      (token) => this.send(url, { headers: { Authorization: `Bearer ${token}`, Accept: "application/json", "Accept-Language": "EN" } }, key),
-    );
+    const response = await this.sendWithToken(credentials, url, (token) => ({
+      headers: { Authorization: `Bearer ${token}`, Accept: "application/json", "Accept-Language": "EN" },
+    }));
     if (response.status !== 200) throw errorForStatus("GLS", response, errorDetail(response));
     const parsed = glsAnswer.safeParse(response.body);
     if (!parsed.success) throw new CarrierError("unavailable", `GLS sent an unreadable answer: ${parsed.error.message}`);
@@ -41,14 +31,9 @@ export class GlsClient extends CarrierClient {
     return byNumber;
   }
 
-  /** One token request: the carrier's own answer to whether these credentials are good. */
-  async checkCredentials(credentials: GlsCredentials): Promise<void> {
-    await this.fetchToken(credentials);
-  }
-
-  private fetchToken(credentials: GlsCredentials): Promise<AccessToken> {
+  protected tokenRequest(credentials: GlsCredentials): ClientCredentialsRequest {
     // GLS tokens live up to four hours.
-    return this.requestClientCredentialsToken({ path: "/oauth2/v2/token", ...credentials, clientAuth: "basic", defaultLifetimeSeconds: 14_400, errorDetail });
+    return { path: "/oauth2/v2/token", ...credentials, clientAuth: "basic", defaultLifetimeSeconds: 14_400, errorDetail };
   }
 }
 

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { CarrierClient, type CarrierClientOptions } from "@/lib/carriers/carrier-client";
+import { type CarrierClientOptions, type ClientCredentialsRequest, OAuthCarrierClient } from "@/lib/carriers/carrier-client";
 import { type CarrierResponse, errorForStatus } from "@/lib/carriers/http-client";
-import { type AccessToken, credentialKey, OAuthTokenCache } from "@/lib/carriers/oauth-token-cache";
 
 export const UPS_DEFAULT_BASE_URL = "https://onlinetools.ups.com";
 
@@ -21,12 +20,9 @@ export type UpsAnswer = { kind: "answer"; body: unknown } | { kind: "not_found";
 const NUMBER_ERROR_CODES = new Set(["TV1002", "TW0001"]);
 
 /** UPS Track API: OAuth client credentials (Basic auth to the token endpoint), one number per call. */
-export class UpsClient extends CarrierClient {
-  private readonly tokens: OAuthTokenCache;
-
+export class UpsClient extends OAuthCarrierClient<UpsCredentials> {
   constructor(options: UpsClientOptions = {}) {
     super("UPS", UPS_DEFAULT_BASE_URL, options);
-    this.tokens = new OAuthTokenCache(options.clock);
   }
 
   async track(trackingNumber: string, credentials: UpsCredentials): Promise<UpsAnswer> {
@@ -37,24 +33,14 @@ export class UpsClient extends CarrierClient {
       returnMilestones: "false",
       returnPOD: "false",
     }).toString();
-    const quotaKey = credentialKey(this.baseUrl, credentials.clientId, credentials.clientSecret);
-    const response = await this.tokens.withToken(
-      quotaKey,
-      () => this.fetchToken(credentials),
-      (token) =>
-        this.send(
-          url.toString(),
-          {
-            headers: {
-              Authorization: `Bearer ${token}`,
-              transId: randomUUID().replace(/-/g, "").slice(0, 32),
-              transactionSrc: "waybill",
-              Accept: "application/json",
-            },
-          },
-          quotaKey,
-        ),
-    );
+    const response = await this.sendWithToken(credentials, url.toString(), (token) => ({
+      headers: {
+        Authorization: `Bearer ${token}`,
+        transId: randomUUID().replace(/-/g, "").slice(0, 32),
+        transactionSrc: "waybill",
+        Accept: "application/json",
+      },
+    }));
     if (response.status === 200) return { kind: "answer", body: response.body };
     const error = firstError(response);
     if (response.status === 400 && error && NUMBER_ERROR_CODES.has(error.code)) {
@@ -66,13 +52,8 @@ export class UpsClient extends CarrierClient {
     throw errorForStatus("UPS", response, error ? `${error.code} ${error.message}` : undefined);
   }
 
-  /** One token request: the carrier's own answer to whether these credentials are good. */
-  async checkCredentials(credentials: UpsCredentials): Promise<void> {
-    await this.fetchToken(credentials);
-  }
-
-  private fetchToken(credentials: UpsCredentials): Promise<AccessToken> {
-    return this.requestClientCredentialsToken({
+  protected tokenRequest(credentials: UpsCredentials): ClientCredentialsRequest {
+    return {
       path: "/security/v1/oauth/token",
       clientId: credentials.clientId,
       clientSecret: credentials.clientSecret,
@@ -84,7 +65,7 @@ export class UpsClient extends CarrierClient {
         const error = firstError(response);
         return error ? `${error.code} ${error.message}` : undefined;
       },
-    });
+    };
   }
 }
 

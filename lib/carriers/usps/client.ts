@@ -1,6 +1,5 @@
-import { CarrierClient, type CarrierClientOptions } from "@/lib/carriers/carrier-client";
+import { type CarrierClientOptions, type ClientCredentials, type ClientCredentialsRequest, OAuthCarrierClient } from "@/lib/carriers/carrier-client";
 import { type CarrierResponse, errorForStatus } from "@/lib/carriers/http-client";
-import { type AccessToken, credentialKey, OAuthTokenCache } from "@/lib/carriers/oauth-token-cache";
 import { CarrierError } from "@/lib/carriers/types";
 
 export const USPS_DEFAULT_BASE_URL = "https://apis.usps.com";
@@ -8,12 +7,7 @@ export const USPS_DEFAULT_BASE_URL = "https://apis.usps.com";
 /** `baseUrl`: `https://apis.usps.com`, or `https://apis-tem.usps.com` for USPS's test environment; the quota is per app (about 60 calls an hour across its v3 APIs). */
 export type UspsClientOptions = CarrierClientOptions;
 
-export interface UspsCredentials {
-  /** The app's consumer key. */
-  clientId: string;
-  /** The app's consumer secret. */
-  clientSecret: string;
-}
+export type UspsCredentials = ClientCredentials;
 
 export interface UspsQuery {
   trackingNumber: string;
@@ -32,12 +26,9 @@ export type UspsAnswer = { kind: "answer"; body: unknown } | { kind: "not_found"
 const NUMBER_ERROR_CODES = new Set(["150001", "150002", "150003", "150004", "150008", "150009", "150010", "150011", "150012"]);
 
 /** USPS Tracking v3: OAuth client credentials, one number per call. */
-export class UspsClient extends CarrierClient {
-  private readonly tokens: OAuthTokenCache;
-
+export class UspsClient extends OAuthCarrierClient<UspsCredentials> {
   constructor(options: UspsClientOptions = {}) {
     super("USPS", USPS_DEFAULT_BASE_URL, options);
-    this.tokens = new OAuthTokenCache(options.clock);
   }
 
   async track(query: UspsQuery, credentials: UspsCredentials): Promise<UspsAnswer> {
@@ -45,12 +36,9 @@ export class UspsClient extends CarrierClient {
     url.searchParams.set("expand", "DETAIL");
     if (query.destinationZipCode) url.searchParams.set("destinationZIPCode", query.destinationZipCode);
     if (query.mailingDate) url.searchParams.set("mailingDate", query.mailingDate);
-    const quotaKey = credentialKey(this.baseUrl, credentials.clientId, credentials.clientSecret);
-    const response = await this.tokens.withToken(
-      quotaKey,
-      () => this.fetchToken(credentials),
-      (token) => this.send(url.toString(), { headers: { Authorization: `Bearer ${token}`, Accept: "application/json" } }, quotaKey),
-    );
+    const response = await this.sendWithToken(credentials, url.toString(), (token) => ({
+      headers: { Authorization: `Bearer ${token}`, Accept: "application/json" },
+    }));
     if (response.status === 200) return { kind: "answer", body: response.body };
     const error = uspsError(response);
     if (response.status === 400 && error.code && NUMBER_ERROR_CODES.has(error.code)) {
@@ -60,13 +48,8 @@ export class UspsClient extends CarrierClient {
     throw errorForStatus("USPS", response, [error.code, error.message].filter(Boolean).join(" ") || undefined);
   }
 
-  /** One token request: the carrier's own answer to whether these credentials are good. */
-  async checkCredentials(credentials: UspsCredentials): Promise<void> {
-    await this.fetchToken(credentials);
-  }
-
-  private fetchToken(credentials: UspsCredentials): Promise<AccessToken> {
-    return this.requestClientCredentialsToken({
+  protected tokenRequest(credentials: UspsCredentials): ClientCredentialsRequest {
+    return {
       path: "/oauth2/v3/token",
       ...credentials,
       clientAuth: "form",
@@ -81,7 +64,7 @@ export class UspsClient extends CarrierClient {
           throw new CarrierError("auth", "the USPS app has no access to the tracking API (scope `tracking` missing)");
         }
       },
-    });
+    };
   }
 }
 
