@@ -1,5 +1,7 @@
 import { getDb } from "@/db/client";
+import { activeEngine } from "@/inngest/embedded/active-engine";
 import { embeddedFetch } from "@/inngest/embedded/transport";
+import { handWorkerProbe } from "@/lib/observability/serve-health";
 import { handEmbeddedTransport } from "@/lib/events/client";
 import { jobsMode } from "@/lib/events/mode";
 import { bootstrapDemoOrganization } from "@/lib/accounts/bootstrap";
@@ -21,6 +23,7 @@ const globalState = globalThis as unknown as { __waybillStarted?: Promise<void> 
 
 async function start(): Promise<void> {
   if (jobsMode === "embedded") handEmbeddedTransport(embeddedFetch);
+  handWorkerProbe(() => (jobsMode === "inngest" ? "external" : activeEngine() ? "ok" : "stopped"));
   const operatorHosts = configuredOrigins().map((origin) => new URL(origin).hostname);
   gateEveryRequest({
     trustedProxies: env().TRUSTED_PROXIES,

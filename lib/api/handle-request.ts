@@ -1,5 +1,6 @@
 import { rememberPageHandle } from "@/lib/trackings/page/links";
 import { withRequestOrigin } from "@/lib/http/public-address";
+import { metrics } from "@/lib/observability/metrics";
 import { requestOrigin } from "@/lib/http/request-origin";
 import { getDb, type Database } from "@/db/client";
 import { authenticateApiKey, type ApiCaller } from "@/lib/accounts/authenticate-api-key";
@@ -64,8 +65,19 @@ export interface VersionEndpoint {
   match: (method: string, path: string[]) => RouteMatch;
 }
 
-/** One request through the public API: route, authenticate, rate-limit, parse, handle, envelope. */
+/** One request through the public API, counted and timed by its route template (never by its values). */
 export async function handleApiRequest(endpoint: VersionEndpoint, request: Request, rawSegments: string[]): Promise<Response> {
+  const started = performance.now();
+  const observed = { route: `${endpoint.version} unmatched` };
+  const response = await answerApiRequest(endpoint, request, rawSegments, observed);
+  const { apiRequests, apiDuration } = metrics();
+  apiRequests.inc({ route: observed.route, status: String(response.status) });
+  apiDuration.observe({ route: observed.route }, (performance.now() - started) / 1000);
+  return response;
+}
+
+/** Route, authenticate, rate-limit, parse, handle, envelope; names the matched route template in `observed`. */
+async function answerApiRequest(endpoint: VersionEndpoint, request: Request, rawSegments: string[], observed: { route: string }): Promise<Response> {
   const headers: Record<string, string> = { ...CORS_HEADERS, "as-api-version": endpoint.versionHeader };
   const method = request.method.toUpperCase();
   const preflight = method === "OPTIONS";
@@ -79,6 +91,7 @@ export async function handleApiRequest(endpoint: VersionEndpoint, request: Reque
     // A CORS preflight reports the window of the method it asks about.
     const lookupMethod = preflight ? (request.headers.get("access-control-request-method")?.toUpperCase() ?? "GET") : method === "HEAD" ? "GET" : method;
     const match = endpoint.match(lookupMethod, segments);
+    if (match.kind === "found") observed.route = `${endpoint.version} ${match.route.method} ${match.route.pattern}`;
 
     const db = await getDb();
     const key = presentedKey(request);

@@ -8,6 +8,7 @@ import type { TrackingProvider } from "@/lib/couriers/providers/provider-codes";
 import { pollNotYetFollowed } from "@/lib/connections/adopt-new-route";
 import { openCredentials, sealCredentials, type Credentials } from "./credentials-cipher";
 import { providerCredentialsContext } from "./provider-credentials";
+import { metrics } from "@/lib/observability/metrics";
 
 export const PROVIDER_LABELS: Record<TrackingProvider, string> = { track17: "17TRACK", ship24: "Ship24" };
 
@@ -16,7 +17,9 @@ export async function testProviderKey(provider: TrackingProvider, credentials: C
   const adapter = providerAdapter(provider);
   if (!adapter) throw new NotAllowedError("use-provider", `${PROVIDER_LABELS[provider]} is not available on this server yet.`);
   try {
-    return await adapter.provider.quota(credentials);
+    const quota = await adapter.provider.quota(credentials);
+    if (quota.remaining !== null) metrics().providerQuota.set({ provider, key: "organization" }, quota.remaining);
+    return quota;
   } catch (error) {
     if (!(error instanceof CarrierError)) throw error;
     if (error.kind === "auth") throw new InvalidError("api_key", "invalid", `${PROVIDER_LABELS[provider]} refused the key: check it and try again.`);

@@ -4,6 +4,7 @@ import { type NotificationMessage, notificationMessages } from "@/db/schema";
 import type { NotificationTransports } from "./notification-transports";
 import { sendEmail } from "./send-email";
 import { sendSms } from "./send-sms";
+import { metrics } from "@/lib/observability/metrics";
 
 async function deliver(message: NotificationMessage, transports: NotificationTransports): Promise<string> {
   if (message.transport === "smtp" && transports.smtp) {
@@ -47,6 +48,7 @@ export async function sendNotificationMessage(
       .update(notificationMessages)
       .set({ status: "sent", providerMessageId, sentAt: now, error: null, attempts: sql`${notificationMessages.attempts} + 1`, updatedAt: now })
       .where(where);
+    metrics().notifications.inc({ channel: message.channel, outcome: "sent" });
     return "sent";
   } catch (error) {
     await db
@@ -58,6 +60,7 @@ export async function sendNotificationMessage(
         updatedAt: new Date(),
       })
       .where(where);
+    metrics().notifications.inc({ channel: message.channel, outcome: options.finalAttempt ? "failed" : "retrying" });
     throw error;
   }
 }

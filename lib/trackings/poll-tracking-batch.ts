@@ -1,4 +1,5 @@
 import type { Database } from "@/db/client";
+import { metrics } from "@/lib/observability/metrics";
 import type { Tracking } from "@/db/schema";
 import type { TrackResult } from "@/lib/carriers/types";
 import { callRoute, loadPollable, pollSoon, routeCall } from "./call-poll-route";
@@ -18,6 +19,22 @@ import { storeAnswers } from "./store-poll-answers";
  * carrier's rate limit) is rethrown, once the batch is postponed, for the caller to retry.
  */
 export async function pollTrackingBatch(db: Database, batch: PollBatch & { estimate?: boolean }, now: Date): Promise<PollOutcome> {
+  const route = batch.route ?? "direct";
+  // By courier (a catalogue slug) or provider: never by organisation or number.
+  const carrier = route === "direct" ? (batch.slug ?? "unknown") : route;
+  try {
+    const outcome = await pollBatch(db, batch, now);
+    const asked = batch.trackingIds.length - outcome.skipped;
+    const result = outcome.postponed ? "postponed" : route === "untrackable" ? "not_trackable" : "answered";
+    if (asked > 0) metrics().polls.inc({ carrier, outcome: result }, asked);
+    return outcome;
+  } catch (error) {
+    metrics().polls.inc({ carrier, outcome: "failed" }, batch.trackingIds.length);
+    throw error;
+  }
+}
+
+async function pollBatch(db: Database, batch: PollBatch & { estimate?: boolean }, now: Date): Promise<PollOutcome> {
   const route = batch.route ?? "direct";
   if (route === "direct" && !batch.slug) throw new Error("A direct poll names its courier (slug)");
   const loaded = await loadPollable(db, batch);

@@ -9,6 +9,7 @@ import { MAX_WEBHOOK_ATTEMPTS, retryDelayMs } from "./retry-schedule";
 import { webhookRequestHeaders } from "./webhook-request-headers";
 import { webhookSettings } from "./webhook-settings";
 import { webhookAttemptView, type WebhookAttemptView } from "./webhook-views";
+import { metrics } from "@/lib/observability/metrics";
 
 export type AttemptOutcome =
   /** The attempt was made; `pending` means another one follows on the schedule. */
@@ -91,6 +92,11 @@ export async function attemptWebhookDeliveries(
       }),
     );
     await logAttempts(db, organizationId, attempt, attempts, settings.retryUnitMs);
+    const { webhookDeliveries: attemptsSeen, webhookDuration } = metrics();
+    for (const { status, logged } of attempts) {
+      attemptsSeen.inc({ outcome: logged.succeeded ? "delivered" : status === "failed" ? "given_up" : "retrying" });
+      if (logged.statusCode !== null) webhookDuration.observe(logged.latencyMs / 1000);
+    }
     for (const { deliveryId, status, logged } of attempts) {
       outcomes.set(deliveryId, { made: true, status, attempt: webhookAttemptView({ attempt, ...logged }) });
     }

@@ -1,0 +1,4 @@
+import { serveReadiness } from "@/lib/observability/serve-health";
+
+export const dynamic = "force-dynamic";
+export const GET = serveReadiness;
