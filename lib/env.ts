@@ -46,6 +46,8 @@ const envSchema = z.object({
   TRUSTED_PROXIES: z.string().optional(),
   /** Host names this server answers for (comma-separated; `.shop.example` takes its subdomains); unset: any. */
   ALLOWED_HOSTS: z.string().optional(),
+  /** The log's threshold: trace, debug, info, warn, error or fatal. */
+  LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal"]).default("info"),
   /** Turns /metrics on: scrapers send `Authorization: Bearer <METRICS_TOKEN>`. */
   METRICS_TOKEN: z.string().min(16, "at least 16 characters").optional(),
   /** The port and address `npm start` listens on (Next.js sets PORT once it listens). */

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { log } from "@/lib/observability/log";
 
 /**
  * What may be logged of an error: its class, a driver's error code and where it was thrown. Not
@@ -23,5 +24,9 @@ export function requestIdOf(request: Request): string {
 
 /** One line per server error: method, path without its query string, request id, error class. */
 export function logServerError(scope: string, request: Request, requestId: string, error: unknown): void {
-  console.error(`[${scope}] ${request.method} ${new URL(request.url).pathname} failed (request ${requestId}): ${errorSummary(error)}`);
+  const path = new URL(request.url).pathname;
+  log().error(
+    { event: "request_failed", scope, method: request.method, path, requestId, error: errorSummary(error) },
+    `[${scope}] ${request.method} ${path} failed`,
+  );
 }

@@ -1,6 +1,7 @@
 import { getDb } from "@/db/client";
 import { activeEngine } from "@/inngest/embedded/active-engine";
 import { embeddedFetch } from "@/inngest/embedded/transport";
+import { log } from "@/lib/observability/log";
 import { handWorkerProbe } from "@/lib/observability/serve-health";
 import { handEmbeddedTransport } from "@/lib/events/client";
 import { jobsMode } from "@/lib/events/mode";
@@ -52,7 +53,7 @@ async function start(): Promise<void> {
   const { WAYBILL_ADMIN_EMAIL, WAYBILL_ADMIN_PASSWORD, WAYBILL_WEBHOOK_URLS, WAYBILL_WEBHOOK_SECRET } = env();
   const webhooks = await seedWebhooksFromEnv(db, demo.organizationId, { urls: WAYBILL_WEBHOOK_URLS, secret: WAYBILL_WEBHOOK_SECRET });
   if (webhooks.endpoints.length) console.log(`Waybill: webhooks of the demo organisation go to ${webhooks.endpoints.join(", ")}.`);
-  for (const refused of webhooks.refused) console.warn(`Waybill: WAYBILL_WEBHOOK_URLS entry not added: ${refused}`);
+  for (const refused of webhooks.refused) log().warn({ event: "webhook_url_refused", reason: refused }, "Waybill: a WAYBILL_WEBHOOK_URLS entry was not added");
   if (WAYBILL_ADMIN_EMAIL && WAYBILL_ADMIN_PASSWORD) {
     const admin = await createFirstAdmin(db, { organizationId: demo.organizationId, email: WAYBILL_ADMIN_EMAIL, password: WAYBILL_ADMIN_PASSWORD });
     if (admin) console.log(`Waybill: created the first admin, ${admin.email}.`);

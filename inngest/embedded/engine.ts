@@ -14,6 +14,7 @@ import { CLOCK_PRIORITY, type JobQueue, type QueueJob, runJobKey, type Scheduled
 import { createSdkHandler } from "./sdk-handler";
 import { acceptEvents, deleteFinishedBefore, dispatchEvents, pendingEvents, unfinishedRuns } from "./store";
 import { concurrencyKeyFor, functionsTriggeredBy } from "./triggers";
+import { log } from "@/lib/observability/log";
 
 export interface EngineOptions {
   client: Inngest.Any;
@@ -267,5 +268,5 @@ export class EmbeddedEngine implements EventSink {
 }
 
 function logRunError(error: unknown, runId: string): void {
-  console.error(`Waybill jobs: run ${runId} failed in the runner and goes to the queue: ${errorSummary(error)}`);
+  log().error({ event: "run_failed_in_runner", runId, error: errorSummary(error) }, "Waybill jobs: a run failed in the runner and goes to the queue");
 }

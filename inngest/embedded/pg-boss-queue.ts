@@ -3,6 +3,7 @@ import { errorSummary } from "@/lib/log-server-error";
 import type { DatabaseHandle } from "@/db/client";
 import { jobQueueClient } from "@/db/shared-pool";
 import type { JobQueue, QueueJob, QueueStartOptions, ScheduledJob } from "./queue";
+import { log } from "@/lib/observability/log";
 
 const QUEUE = "waybill-jobs";
 
@@ -42,7 +43,7 @@ export class PgBossQueue implements JobQueue {
     this.shared = handle.kind === "postgres";
     // The monitor looks for quiet jobs every 5 s rather than every minute.
     this.#boss = new PgBoss({ ...connectionFor(handle), schedule: false, monitorIntervalSeconds: 5, superviseIntervalSeconds: 5 });
-    this.#boss.on("error", (error) => console.error(`Waybill jobs: pg-boss reported an error: ${errorSummary(error)}`));
+    this.#boss.on("error", (error) => log().error({ event: "job_queue_error", error: errorSummary(error) }, "Waybill jobs: pg-boss reported an error"));
   }
 
   async start({ handler, groupLimits }: QueueStartOptions): Promise<void> {
@@ -63,7 +64,7 @@ export class PgBossQueue implements JobQueue {
         for (const job of jobs) {
           await handler(job.data).catch((error: unknown) => {
             // pg-boss retries the job; the log is where an operator sees why.
-            console.error(`Waybill jobs: ${job.data.kind} job failed and will be retried: ${errorSummary(error)}`);
+            log().error({ event: "job_failed", kind: job.data.kind, error: errorSummary(error) }, "Waybill jobs: a job failed and will be retried");
             throw error;
           });
         }

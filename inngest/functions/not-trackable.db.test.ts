@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { trackings } from "@/db/schema";
 import * as trackingById from "@/app/api/dashboard/trackings/[id]/route";
 import * as trackingList from "@/app/api/dashboard/trackings/route";
@@ -16,6 +16,7 @@ import { PollTestClock } from "@/testing/poll-test-clock";
 import { createTestEngine, eventsSent, runsOf, type TestEngine } from "@/testing/inngest";
 import { dispatchPolls } from "./dispatch-polls";
 import { pollTrackings } from "./poll-trackings";
+import { captureLog } from "@/lib/observability/log";
 
 vi.mock("@/lib/dashboard/session", () => ({ getDashboardUser: vi.fn() }));
 
@@ -23,8 +24,7 @@ const database = setupTestDatabase();
 const clock = new PollTestClock(Date.UTC(2030, 0, 1, 0, 0, 30));
 let server: FakeCarrierServer;
 let jobs: TestEngine;
-const warn = vi.spyOn(console, "warn");
-const error = vi.spyOn(console, "error");
+let captured: ReturnType<typeof captureLog>;
 
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ["Date"] });
@@ -42,10 +42,10 @@ afterAll(async () => {
   await server.close();
   vi.useRealTimers();
 });
-afterEach(() => {
-  warn.mockClear();
-  error.mockClear();
+beforeEach(() => {
+  captured = captureLog();
 });
+afterEach(() => captured.restore());
 
 async function row(organizationId: string, id: string) {
   const [found] = await database.db
@@ -63,8 +63,9 @@ async function dashboardGet(user: DashboardUser, route: Route, path: string, par
   return { status: response.status, body: await response.json() };
 }
 
-/** Everything logged, one string per call: a stack trace would show as a second line or an Error argument. */
-const logged = () => [...warn.mock.calls, ...error.mock.calls].map((args) => args.map((arg) => (arg instanceof Error ? arg.stack : String(arg))).join(" "));
+/** Everything logged, one string per line: a stack trace would show as an `err` with its frames. */
+const logged = () => captured.lines().map((line) => [line.msg, line.err ? JSON.stringify(line.err) : ""].join(" ").trim());
+const errors = () => captured.lines().filter((line) => line.level === "error");
 
 describe("a direct carrier without server credentials", () => {
   it("leaves UPS trackings Pending with the reason, asks nobody, logs one short line an hour, and polls them once a UPS connection is added", async () => {
@@ -89,7 +90,7 @@ describe("a direct carrier without server credentials", () => {
     clock.set(clock.now() + 6 * 3_600_000 + 30_000);
     await jobs.drain();
     expect(await row(organization.id, first)).toMatchObject({ subtagMessage: reason, nextPollAt: new Date(clock.now() + 6 * 3_600_000) });
-    expect(error).not.toHaveBeenCalled();
+    expect(errors()).toEqual([]);
     expect(logged()).toEqual([
       "Waybill polls: Not trackable: no UPS connection and no server credentials for UPS; looked at again every 6 hours",
       "Waybill polls: Not trackable: no UPS connection and no server credentials for UPS; looked at again every 6 hours",

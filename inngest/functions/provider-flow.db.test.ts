@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi, onTestFinished } from "vitest";
 import { trackings } from "@/db/schema";
 import * as trackingById from "@/app/api/dashboard/trackings/[id]/route";
 import * as trackingList from "@/app/api/dashboard/trackings/route";
@@ -22,6 +22,7 @@ import { deliverWebhook } from "./deliver-webhook";
 import { dispatchPolls } from "./dispatch-polls";
 import { fanOutWebhooks } from "./fan-out-webhooks";
 import { pollTrackings } from "./poll-trackings";
+import { captureLog } from "@/lib/observability/log";
 
 vi.mock("@/lib/dashboard/session", () => ({ getDashboardUser: vi.fn() }));
 
@@ -163,11 +164,11 @@ async function asMember(organizationId: string, route: Route, path: string, para
   return response.json();
 }
 
-/** What was logged, one string per call: a stack trace would show as a line break or an Error argument. */
+/** What was logged, one string per line: a stack trace would show as an `err` with its frames. */
 function logSpies() {
-  const warn = vi.spyOn(console, "warn");
-  const error = vi.spyOn(console, "error");
-  return () => [...warn.mock.calls, ...error.mock.calls].map((args) => args.map((arg) => (arg instanceof Error ? String(arg.stack) : String(arg))).join(" "));
+  const captured = captureLog();
+  onTestFinished(() => captured.restore());
+  return () => captured.lines().map((line) => [line.msg, line.err ? JSON.stringify(line.err) : ""].join(" ").trim());
 }
 
 describe("the same royal-mail tracking without any tracking-provider key or Royal Mail connection", () => {

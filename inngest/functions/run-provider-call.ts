@@ -2,6 +2,7 @@ import { getDb } from "@/db/client";
 import { callTrackingProvider } from "@/lib/trackings/call-tracking-provider";
 import { inngest } from "@/lib/events/client";
 import { trackingProviderCallRequested } from "@/lib/events/events";
+import { log } from "@/lib/observability/log";
 
 /** Waits between tries while the provider is down: about nine hours in all, then the call is given up (and logged). */
 export const PROVIDER_CALL_WAITS_S = [60, 300, 1_800, 7_200, 21_600];
@@ -18,7 +19,11 @@ export const runProviderCall = inngest.createFunction(
       if (outcome.status !== "retry") return outcome;
       const wait = PROVIDER_CALL_WAITS_S[attempt];
       if (wait === undefined) {
-        console.warn(`Waybill: gave up asking ${event.data.provider} to ${event.data.call} ${event.data.trackings.length} tracking(s): ${outcome.reason}`);
+        const { organizationId, provider, call, trackings } = event.data;
+        log().warn(
+          { event: "provider_call_given_up", organizationId, provider, call, trackings: trackings.length, reason: outcome.reason },
+          `Waybill: gave up asking ${provider} to ${call} ${trackings.length} tracking(s): ${outcome.reason}`,
+        );
         return { status: "gave_up", reason: outcome.reason };
       }
       await step.sleep(`wait-${attempt}`, Math.max(wait, outcome.waitSeconds ?? 0) * 1000);

@@ -7,6 +7,7 @@ import { notificationTransports } from "@/lib/notifications/notification-transpo
 import { sendEmail } from "@/lib/notifications/send-email";
 import { newInvitationToken } from "./invitation-token";
 import { normalizeEmail } from "./user-email";
+import { log } from "@/lib/observability/log";
 
 export const INVITATION_LIFETIME_MS = 7 * 24 * 3_600_000;
 
@@ -59,8 +60,9 @@ export async function inviteMember(
     ).then(
       () => "smtp" as const,
       (error: unknown) => {
-        console.warn(
-          `Waybill invitations: the SMTP server refused the invitation (${error instanceof Error ? error.name : "error"}); the admin is shown the link`,
+        log().warn(
+          { event: "invitation_not_sent", organizationId: organization.id, error: error instanceof Error ? error.name : "error" },
+          "Waybill invitations: the SMTP server refused the invitation; the admin is shown the link",
         );
         return "outbox" as const;
       },

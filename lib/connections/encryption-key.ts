@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { env } from "@/lib/env";
 import { decodeEncryptionKey, ENCRYPTION_KEY_BYTES } from "@/lib/decode-encryption-key";
+import { log } from "@/lib/observability/log";
 
 export const ENCRYPTION_KEY_FILE = "encryption.key";
 
@@ -36,7 +37,10 @@ function loadEncryptionKey(): Buffer {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
   }
   if (DATABASE_URL) {
-    console.warn(`Waybill: generated the credentials encryption key ${file}. Servers sharing this database need the same key: set WAYBILL_ENCRYPTION_KEY.`);
+    log().warn(
+      { event: "encryption_key_generated", file },
+      "Waybill: generated the credentials encryption key. Servers sharing this database need the same key: set WAYBILL_ENCRYPTION_KEY.",
+    );
   }
   return readKeyFile(file)!;
 }

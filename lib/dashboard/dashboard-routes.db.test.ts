@@ -25,6 +25,7 @@ import { setupTestDatabase } from "@/testing/setup-test-database";
 import { withTestEncryptionKey } from "@/testing/encryption-key";
 import { createTenant } from "@/testing/factories";
 import { getDashboardUser, type DashboardUser } from "./session";
+import { captureLog } from "@/lib/observability/log";
 
 vi.mock("./session", () => ({ getDashboardUser: vi.fn() }));
 
@@ -476,15 +477,21 @@ describe("input the database cannot hold, on dashboard routes", () => {
 describe("server errors in the log", () => {
   it("name the method, the path without its query, the request id and the error class, not the message", async () => {
     const { logServerError } = await import("@/lib/log-server-error");
-    const lines: string[] = [];
-    const spy = vi.spyOn(console, "error").mockImplementation((line: string) => void lines.push(line));
+    const captured = captureLog();
     const driverError = Object.assign(new Error("duplicate key value violates unique constraint: Key (email)=(ana@example.com) already exists."), {
       name: "PostgresError",
       code: "23505",
     });
     logServerError("dashboard", new Request("http://waybill.test/api/dashboard/trackings?keyword=ana@example.com", { method: "POST" }), "req-1", driverError);
-    spy.mockRestore();
-    expect(lines[0]).toMatch(/^\[dashboard\] POST \/api\/dashboard\/trackings failed \(request req-1\): PostgresError \(code 23505\)/);
-    expect(lines[0]).not.toContain("ana@example.com");
+    captured.restore();
+    const [line] = captured.lines();
+    expect(line).toMatchObject({
+      level: "error",
+      msg: "[dashboard] POST /api/dashboard/trackings failed",
+      requestId: "req-1",
+      path: "/api/dashboard/trackings",
+    });
+    expect(line!.error).toMatch(/^PostgresError \(code 23505\)/);
+    expect(JSON.stringify(line)).not.toContain("ana@example.com");
   });
 });

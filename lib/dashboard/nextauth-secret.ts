@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { env } from "@/lib/env";
+import { log } from "@/lib/observability/log";
 
 const SECRET_FILE = "nextauth.secret";
 let cached: string | undefined;
@@ -34,7 +35,10 @@ export function nextAuthSecret(): string {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
     if (DATABASE_URL) {
-      console.warn(`Waybill: generated the session secret ${file}. Servers sharing this database need the same one: set NEXTAUTH_SECRET.`);
+      log().warn(
+        { event: "session_secret_generated", file },
+        "Waybill: generated the session secret. Servers sharing this database need the same one: set NEXTAUTH_SECRET.",
+      );
     }
     secret = readSecretFile(file);
   }

@@ -2,6 +2,8 @@ import type { Executor } from "@/db/client";
 import { loadDeliverySamples } from "./load-delivery-samples";
 import { trainModel } from "./train-model";
 import { type EddModel } from "./types";
+import { errorSummary } from "@/lib/log-server-error";
+import { log } from "@/lib/observability/log";
 
 /** A model older than this is retrained; the old one keeps answering meanwhile. */
 export const MODEL_MAX_AGE_MS = 60 * 60 * 1000;
@@ -45,7 +47,9 @@ export async function getEddModel(db: Executor): Promise<EddModel> {
   if (current && Date.now() - current.trainedAt < MODEL_MAX_AGE_MS) return current.model;
   const training = startTraining(db);
   if (!current) return (await training).model;
-  training.catch((error: unknown) => console.error("[edd] retraining failed; the previous model keeps answering", error));
+  training.catch((error: unknown) =>
+    log().error({ event: "edd_retraining_failed", error: errorSummary(error) }, "[edd] retraining failed; the previous model keeps answering"),
+  );
   return current.model;
 }
 

@@ -1,4 +1,5 @@
 import { Inngest } from "inngest";
+import { runnerLogger } from "@/lib/observability/log";
 import { jobsMode } from "./mode";
 
 type Transport = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
@@ -28,5 +29,6 @@ function embeddedTransport(input: RequestInfo | URL, init?: RequestInit): Promis
  */
 export const inngest = new Inngest({
   id: "waybill",
+  logger: runnerLogger,
   ...(jobsMode === "embedded" ? { isDev: true, fetch: embeddedTransport } : {}),
 });

@@ -12,6 +12,7 @@ import { createTenant } from "@/testing/factories";
 import { createTracking } from "@/lib/trackings/create-tracking";
 import { markTrackingCompleted } from "@/lib/trackings/mark-tracking-completed";
 import { PollTestClock } from "@/testing/poll-test-clock";
+import { captureLog } from "@/lib/observability/log";
 
 const database = setupTestDatabase();
 const clock = new PollTestClock(Date.UTC(2030, 0, 1, 0, 0, 10));
@@ -71,9 +72,10 @@ describe("follow-ups belong to the verbs", () => {
     const { organization } = await createTenant(database.db);
     const jobs = await startEngine();
     loseNextSend();
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const captured = captureLog();
     const { tracking } = await createTracking(database.db, organization, { trackingNumber: testingNumber(), slugs: ["testing-courier"], fields: {} });
-    expect(warn).toHaveBeenCalled();
+    captured.restore();
+    expect(captured.lines().some((line) => line.level === "warn" && line.event === "first_poll_not_requested")).toBe(true);
     await jobs.drain();
     expect((await trackingRow(organization.id, tracking.id)).trackedCount).toBe(0);
     await jobs.advance("1m");
@@ -87,8 +89,10 @@ describe("follow-ups belong to the verbs", () => {
     const { tracking } = await createTracking(database.db, organization, { trackingNumber: testingNumber(), slugs: ["testing-courier"], fields: {} });
     const jobs = await startEngine([sweepFollowUpsFunction]);
     loseNextSend();
-    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const captured = captureLog();
     const change = await markTrackingCompleted(database.db, organization.id, { id: tracking.id }, { reason: "DELIVERED" });
+    captured.restore();
+    expect(captured.lines().some((line) => line.event === "follow_ups_not_sent")).toBe(true);
     expect(change.record.tracking.tag).toBe("Delivered");
     const announced = async () => (await eventsSent(database.db, "tracking/updated")).filter((event) => event.data.trackingId === tracking.id);
     expect(await announced()).toHaveLength(0);

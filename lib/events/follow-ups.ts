@@ -5,6 +5,7 @@ import type { Database, Executor } from "@/db/client";
 import { followUps, type FollowUp } from "@/db/schema";
 import { sendStoredEvents, storableEvent } from "@/lib/events/events";
 import { newId } from "@/lib/ids";
+import { log } from "@/lib/observability/log";
 
 /** How long a follow-up may wait for its verb's own send before the sweep sends it instead. */
 export const FOLLOW_UP_GRACE_MS = 30_000;
@@ -56,7 +57,10 @@ export async function sendFollowUps(db: Database, ids: string[]): Promise<void> 
   try {
     await sendAndForget(db, await db.select().from(followUps).where(inArray(followUps.id, ids)));
   } catch (error) {
-    console.warn(`Waybill follow-ups: ${ids.length} could not be sent now; the sweep will send them (${error instanceof Error ? error.name : "error"})`);
+    log().warn(
+      { event: "follow_ups_not_sent", count: ids.length, error: error instanceof Error ? error.name : "error" },
+      "Waybill follow-ups: could not be sent now; the sweep will send them",
+    );
   }
 }
 

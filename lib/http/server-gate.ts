@@ -2,6 +2,8 @@ import { subscribe } from "node:diagnostics_channel";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { stampClientAddress, trustedProxies } from "./client-address";
 import { ORIGIN_HEADER, originOfIncoming } from "./request-origin";
+import { errorSummary } from "@/lib/log-server-error";
+import { log } from "@/lib/observability/log";
 
 export interface GateSettings {
   /** `TRUSTED_PROXIES`: whose X-Forwarded-* headers are believed. */
@@ -50,7 +52,7 @@ function gateServer(server: Server, settings: GateSettings): void {
         else response.writeHead(refusal.status, { "content-type": "text/plain; charset=utf-8", connection: "close" }).end(`${refusal.message}\n`);
       },
       (error: unknown) => {
-        console.error("Waybill: could not admit a request:", error);
+        log().error({ event: "request_not_admitted", error: errorSummary(error) }, "Waybill: could not admit a request");
         response.writeHead(500).end();
       },
     );

@@ -9,7 +9,8 @@ import type { Credentials } from "@/lib/connections/credentials-cipher";
 import { providerPushConfigured } from "@/lib/connections/provider-push-configured";
 import { PROVIDER_NAMES } from "./not-trackable";
 import type { PollBatch } from "./poll-dispatch";
-import { warnHourly } from "./poll-log";
+import { markReported } from "@/lib/observability/log";
+import { reportOutage, warnHourly } from "./poll-log";
 import { recordProviderPollOutcome } from "./poll-provider-outcome";
 import { isProviderRoute, type PollRoute } from "./poll-route";
 import { POLL_LEASE_MS, type PollMode, PROVIDER_POSTPONE_MS, REFUSED_RETRY_MS } from "./poll-schedule";
@@ -159,8 +160,13 @@ export async function callRoute(
   } catch (error) {
     if (!(error instanceof CarrierError)) throw error;
     const until = await postpone(db, batch, route, rows, error, now);
-    if (retriedInRun(route, error)) throw error;
     const who = callerName(route, rows);
+    if (retriedInRun(route, error)) {
+      // Reported here, counted per carrier; the job runner retries it without a stack trace of its own.
+      reportOutage(who, error.message, rows.length, now);
+      markReported(error);
+      throw error;
+    }
     const reason = `${who} ${error.kind === "rate_limited" ? "held back" : "refused"} the poll: ${error.message}`;
     if (isProviderRoute(route) && call.ownKey) await recordProviderPollOutcome(db, batch.organizationId, route, reason, now);
     warnHourly(

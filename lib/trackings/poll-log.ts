@@ -1,3 +1,5 @@
+import { log } from "@/lib/observability/log";
+
 const HOUR_MS = 3_600_000;
 const lastLogged = new Map<string, number>();
 
@@ -9,5 +11,27 @@ export function warnHourly(subject: string, line: string, now: Date): void {
   const last = lastLogged.get(subject);
   if (last !== undefined && now.getTime() - last < HOUR_MS && now.getTime() >= last) return;
   lastLogged.set(subject, now.getTime());
-  console.warn(line);
+  log().warn({ event: "poll_warning", subject }, line);
+}
+
+/** How often an outage is reported per carrier while it lasts. */
+export const OUTAGE_REPORT_INTERVAL_MS = 5 * 60_000;
+
+const outages = new Map<string, { reportedAt: number; postponed: number }>();
+
+/**
+ * Counts a poll postponed because its carrier or provider is down or throttling, and reports the
+ * outage once per carrier per interval with how many polls it postponed since: never a line (or a
+ * stack trace) per poll.
+ */
+export function reportOutage(carrier: string, reason: string, polls: number, now: Date): void {
+  const outage = outages.get(carrier) ?? { reportedAt: Number.NEGATIVE_INFINITY, postponed: 0 };
+  outage.postponed += polls;
+  outages.set(carrier, outage);
+  if (now.getTime() - outage.reportedAt < OUTAGE_REPORT_INTERVAL_MS && now.getTime() >= outage.reportedAt) return;
+  log().warn(
+    { event: "carrier_outage", carrier, postponedPolls: outage.postponed, reason },
+    `Waybill polls: ${carrier} is not answering (${reason}); ${outage.postponed} poll(s) postponed`,
+  );
+  outages.set(carrier, { reportedAt: now.getTime(), postponed: 0 });
 }

@@ -2,6 +2,8 @@ import type { Tracking } from "@/db/schema";
 import type { Database } from "@/db/client";
 import { sendNudges, storableEvent, trackingPollRequested } from "@/lib/events/events";
 import { routedPollBatches, type ClaimedTracking } from "./poll-dispatch";
+import { errorSummary } from "@/lib/log-server-error";
+import { log } from "@/lib/observability/log";
 
 /**
  * Requests made within LINGER_MS of each other are sent together: a burst of creates becomes one
@@ -19,7 +21,10 @@ async function sendPending(db: Database, trackings: ClaimedTracking[]): Promise<
     const batches = await routedPollBatches(db, trackings);
     await sendNudges(batches.map((batch) => storableEvent(trackingPollRequested, { ...batch, estimate: true })));
   } catch (error) {
-    console.warn(`Waybill polls: could not request the first poll of ${trackings.length} tracking(s); the dispatcher will`, error);
+    log().warn(
+      { event: "first_poll_not_requested", trackings: trackings.length, error: errorSummary(error) },
+      "Waybill polls: could not request the first poll; the dispatcher will",
+    );
   }
 }
 
