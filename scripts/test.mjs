@@ -3,6 +3,7 @@
 // PostgreSQL, then the browser and SDK end-to-end tests against a production build.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
+import { DEFAULT_TEST_POSTGRES_URL, missingPrerequisites } from "./test-prerequisites.mjs";
 
 const steps = [
   ["format", "npx", ["prettier", "--check", "."]],
@@ -12,7 +13,19 @@ const steps = [
   ["database tests on PostgreSQL", "npx", ["vitest", "run", "db.test"], { WAYBILL_TEST_DB: "postgres" }],
 ];
 const hasE2e = existsSync("e2e") && readdirSync("e2e").some((file) => file.endsWith(".spec.ts"));
-if (hasE2e && process.env.WAYBILL_SKIP_E2E !== "1") {
+const browserTests = hasE2e && process.env.WAYBILL_SKIP_E2E !== "1";
+
+const missing = await missingPrerequisites({
+  postgresUrl: process.env.WAYBILL_TEST_POSTGRES_URL ?? DEFAULT_TEST_POSTGRES_URL,
+  chromiumPath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  browserTests,
+});
+if (missing.length) {
+  for (const line of missing) console.error(`✗ ${line}`);
+  process.exit(1);
+}
+
+if (browserTests) {
   steps.push(["production build for the end-to-end tests", "npx", ["next", "build"]]);
   steps.push(["end-to-end tests (SDKs and browser)", "npx", ["playwright", "test"]]);
 }
