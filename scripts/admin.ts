@@ -1,6 +1,7 @@
 // `npm run admin -- <command>`: operator commands (lib/operators/commands.ts). Embedded, they go to the
 // running server through its owner-only socket (a PGlite directory admits one process) or, with no
 // server running, straight to the data directory; with DATABASE_URL, straight to PostgreSQL.
+import path from "node:path";
 import { getDatabaseHandle } from "@/db/client";
 import { embeddedFetch } from "@/inngest/embedded/transport";
 import { handEmbeddedTransport } from "@/lib/events/client";
@@ -22,14 +23,16 @@ async function main(argv: string[]): Promise<number> {
     }
     throw error;
   }
-  const viaServer = env().DATABASE_URL ? null : await sendToAdminSocket(argv);
+  // Paths name this shell's directory, also when the server (another working directory) runs the command.
+  const resolved = argv.map((value, index) => (["--out", "--from"].includes(argv[index - 1] ?? "") ? path.resolve(value) : value));
+  const viaServer = env().DATABASE_URL ? null : await sendToAdminSocket(resolved);
   let result = viaServer;
   if (!result) {
     // Commands that create trackings store their events for the server's runner, as the server would.
     handEmbeddedTransport(embeddedFetch);
     const handle = await getDatabaseHandle();
     try {
-      result = await runCommandLine(handle.db, argv);
+      result = await runCommandLine(handle.db, resolved);
     } finally {
       await handle.close();
     }

@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
@@ -12,6 +14,7 @@ import { revokeApiKey } from "@/lib/accounts/revoke-api-key";
 import { setOrganizationLimits } from "@/lib/accounts/set-organization-limits";
 import { evaluateAttention } from "@/lib/attention/evaluate-attention";
 import { seedDemoTrackings } from "@/lib/demo/seed-demo";
+import { deleteOrganization, exportOrganization } from "./organization-data";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 type Values = Record<string, string | boolean | Array<string | boolean> | undefined>;
@@ -112,6 +115,36 @@ export const COMMANDS: Command[] = [
       });
       const flagged = await evaluateAttention(db, organization.id, now);
       return [`${created} demo shipments added to ${organization.name}; ${flagged.length} need attention.`];
+    },
+  },
+  {
+    words: ["org", "export"],
+    summary:
+      "Write everything an organisation owns (trackings with checkpoints, contacts, webhooks, templates, settings, members) as JSON Lines into a directory, without secrets.",
+    options: { org: { type: "string" }, out: { type: "string" } },
+    required: ["org", "out"],
+    async run(db, values) {
+      const organization = await organizationOrThrow(db, text(values, "org"));
+      const directory = path.resolve(text(values, "out"));
+      await mkdir(directory, { recursive: true, mode: 0o700 });
+      const written = await exportOrganization(db, organization.id, (file, lines) =>
+        writeFile(path.join(directory, file), lines.length ? `${lines.join("\n")}\n` : "", { mode: 0o600 }),
+      );
+      return [`Exported ${organization.name} to ${directory}:`, ...Object.entries(written).map(([file, lines]) => `  ${file}: ${lines}`)];
+    },
+  },
+  {
+    words: ["org", "delete"],
+    summary:
+      "Erase an organisation and everything it owns (rows, logo, rollups, queued jobs, rate-limit windows, accounts of it alone); --confirm takes its name.",
+    options: { org: { type: "string" }, confirm: { type: "string" } },
+    required: ["org", "confirm"],
+    async run(db, values) {
+      const organization = await organizationOrThrow(db, text(values, "org"));
+      const erased = await deleteOrganization(db, organization.id, String(values.confirm));
+      forgetAllApiKeys();
+      const rows = Object.values(erased).reduce((sum, count) => sum + count, 0);
+      return [`Deleted ${organization.name} (${organization.id}): ${rows} row(s).`];
     },
   },
   {
