@@ -19,6 +19,8 @@ export interface DatabaseHandle {
   kind: "pglite" | "postgres";
   /** Set for PGlite: the job queue shares this single connection. */
   pglite?: PGlite;
+  /** Set for PGlite: a consistent copy of its data directory (a gzipped tar), taken while it serves. */
+  dump?: () => Promise<Uint8Array>;
   /** Set for Postgres: the connection string other clients (queue, limiter) use. */
   url?: string;
   sql?: Sql;
@@ -35,7 +37,7 @@ export async function openPglite(dataDir?: string, onUnexpectedStop?: (error: Er
   const thread = await PGliteThread.create(dataDir, onUnexpectedStop);
   const client = thread.asPglite();
   const db = drizzle(client, { schema }) as unknown as Database;
-  return { db, kind: "pglite", pglite: client, close: () => thread.close() };
+  return { db, kind: "pglite", pglite: client, dump: () => thread.dumpDataDir(), close: () => thread.close() };
 }
 
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<DatabaseHandle> {

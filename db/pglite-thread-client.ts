@@ -16,6 +16,7 @@ type Outgoing =
   | { kind: "end"; tx: number; commit: boolean }
   | { kind: "listen"; channel: string }
   | { kind: "unlisten"; listenId: number }
+  | { kind: "dump" }
   | { kind: "close" };
 
 type Incoming =
@@ -119,6 +120,11 @@ export class PGliteThread {
       callbacks.delete(callback);
       await this.#send({ kind: "unlisten", listenId });
     };
+  }
+
+  /** A consistent copy of the data directory (a gzipped tar, PGlite's `dumpDataDir`), taken while the database keeps serving. */
+  dumpDataDir(): Promise<Uint8Array> {
+    return this.#send<Uint8Array>({ kind: "dump" });
   }
 
   async close(): Promise<void> {

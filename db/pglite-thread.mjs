@@ -89,6 +89,15 @@ parentPort.on("message", (message) => {
         (error) => fail(message.id, error),
       );
       return;
+    case "dump":
+      // PGlite's own copy of its data directory (a gzipped tar), taken between statements.
+      db.dumpDataDir("gzip")
+        .then((file) => file.arrayBuffer())
+        .then(
+          (bytes) => reply(message.id, new Uint8Array(bytes)),
+          (error) => fail(message.id, error),
+        );
+      return;
     case "close":
       db.close().then(
         () => reply(message.id, null),

@@ -7,7 +7,7 @@ import { embeddedFetch } from "@/inngest/embedded/transport";
 import { handEmbeddedTransport } from "@/lib/events/client";
 import { env } from "@/lib/env";
 import { sendToAdminSocket } from "@/lib/operators/admin-socket";
-import { parseCommandLine, runCommandLine, UsageError } from "@/lib/operators/commands";
+import { isOfflineCommand, parseCommandLine, runCommandLine, UsageError } from "@/lib/operators/commands";
 
 async function main(argv: string[]): Promise<number> {
   try {
@@ -25,6 +25,12 @@ async function main(argv: string[]): Promise<number> {
   }
   // Paths name this shell's directory, also when the server (another working directory) runs the command.
   const resolved = argv.map((value, index) => (["--out", "--from"].includes(argv[index - 1] ?? "") ? path.resolve(value) : value));
+  if (isOfflineCommand(resolved)) {
+    // A restore writes a new data directory: no server may hold it, and no database is opened first.
+    const result = await runCommandLine(undefined as never, resolved);
+    (result.exitCode === 0 ? console.log : console.error)(result.output);
+    return result.exitCode;
+  }
   const viaServer = env().DATABASE_URL ? null : await sendToAdminSocket(resolved);
   let result = viaServer;
   if (!result) {

@@ -14,6 +14,9 @@ import { revokeApiKey } from "@/lib/accounts/revoke-api-key";
 import { setOrganizationLimits } from "@/lib/accounts/set-organization-limits";
 import { evaluateAttention } from "@/lib/attention/evaluate-attention";
 import { seedDemoTrackings } from "@/lib/demo/seed-demo";
+import { getDatabaseHandle } from "@/db/client";
+import { env } from "@/lib/env";
+import { restoreBackup, writeBackup } from "./backup";
 import { deleteOrganization, exportOrganization } from "./organization-data";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
@@ -23,11 +26,13 @@ type Values = Record<string, string | boolean | Array<string | boolean> | undefi
 export class UsageError extends Error {}
 
 interface Command {
-  words: [string, string];
+  words: [string] | [string, string];
   summary: string;
   options: Options;
   required: string[];
   run(db: Database, values: Values): Promise<string[]>;
+  /** Runs with no database open and no server reached (a restore into an empty data directory). */
+  offline?: boolean;
 }
 
 const text = (values: Values, name: string) => String(values[name] ?? "").trim();
@@ -148,6 +153,35 @@ export const COMMANDS: Command[] = [
     },
   },
   {
+    words: ["backup"],
+    summary: "Write a consistent copy of the embedded installation (database, encryption key, session secret) to a file while it runs.",
+    options: { out: { type: "string" } },
+    required: ["out"],
+    async run(_db, values) {
+      const handle = await getDatabaseHandle();
+      if (handle.kind === "postgres") {
+        throw new UsageError(
+          'With DATABASE_URL the data is in PostgreSQL: back it up with pg_dump --format=custom --file=waybill.dump "$DATABASE_URL" (see the README).',
+        );
+      }
+      const file = path.resolve(text(values, "out"));
+      const bytes = await writeBackup(handle, path.resolve(env().WAYBILL_DATA_DIR), file);
+      return [`Backed up to ${file} (${bytes} bytes). Restore with: npm run admin -- restore --from ${file} (into an empty WAYBILL_DATA_DIR).`];
+    },
+  },
+  {
+    words: ["restore"],
+    summary: "Bring a backup back into an empty data directory (WAYBILL_DATA_DIR); start Waybill on it afterwards.",
+    options: { from: { type: "string" } },
+    required: ["from"],
+    offline: true,
+    async run(_db, values) {
+      const dataDir = path.resolve(env().WAYBILL_DATA_DIR);
+      const manifest = await restoreBackup(path.resolve(text(values, "from")), dataDir);
+      return [`Restored the backup of ${manifest.createdAt} into ${dataDir}.`];
+    },
+  },
+  {
     words: ["key", "create"],
     summary: "Create an API key for an organisation; prints it once.",
     options: { org: { type: "string" }, name: { type: "string" } },
@@ -212,12 +246,12 @@ export function helpText(): string {
 
 /** What a command line asks for, checked: a command and its values, or the text --help asks for. */
 export function parseCommandLine(argv: string[]): { help: string } | { command: Command; values: Values } {
-  const command = COMMANDS.find((candidate) => candidate.words[0] === argv[0] && candidate.words[1] === argv[1]);
+  const command = COMMANDS.find((candidate) => candidate.words.every((word, index) => argv[index] === word));
   if (!command) {
     if (!argv.length || argv.includes("--help") || argv.includes("-h")) return { help: helpText() };
     throw new UsageError(`Unknown command "${argv.slice(0, 2).join(" ")}".\n${helpText()}`);
   }
-  const rest = argv.slice(2);
+  const rest = argv.slice(command.words.length);
   if (rest.includes("--help") || rest.includes("-h")) return { help: `${command.summary}\nUsage: ${usageOf(command)}` };
   let values: Values;
   try {
@@ -236,6 +270,12 @@ export interface CommandResult {
 }
 
 /** Runs one operator command line against the database; never throws. */
+/** Whether the command line names a command that runs with no database and no server (a restore). */
+export function isOfflineCommand(argv: string[]): boolean {
+  const parsed = parseCommandLine(argv);
+  return "command" in parsed && parsed.command.offline === true;
+}
+
 export async function runCommandLine(db: Database, argv: string[]): Promise<CommandResult> {
   try {
     const parsed = parseCommandLine(argv);
