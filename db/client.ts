@@ -49,17 +49,18 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
 }
 
 /** Applies the committed migrations; concurrent instances on Postgres take turns. */
-export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+/** Applies the migrations not applied yet (`migrationsFolder`: this build's, or an older build's in tests). */
+export async function migrateDatabase(handle: DatabaseHandle, migrationsFolder = MIGRATIONS_FOLDER): Promise<void> {
   if (handle.kind === "pglite") {
     const { migrate } = await import("drizzle-orm/pglite/migrator");
-    await migrate(handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    await migrate(handle.db as never, { migrationsFolder });
     return;
   }
   const { migrate } = await import("drizzle-orm/postgres-js/migrator");
   const reserved = await handle.sql!.reserve();
   try {
     await reserved`select pg_advisory_lock(7216001)`;
-    await migrate(handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    await migrate(handle.db as never, { migrationsFolder });
   } finally {
     await reserved`select pg_advisory_unlock(7216001)`;
     reserved.release();

@@ -17,10 +17,10 @@ export function testPostgresUrl(database = "test"): string {
  * A fresh, migrated database for one test file: in-memory PGlite, or a scratch database on the
  * PostgreSQL server that is dropped on close.
  */
-export async function createTestDatabase(kind = testDatabaseKind(), options: { max?: number } = {}): Promise<DatabaseHandle> {
+export async function createTestDatabase(kind = testDatabaseKind(), options: { max?: number; migrate?: boolean } = {}): Promise<DatabaseHandle> {
   if (kind === "pglite") {
     const handle = await openPglite();
-    await migrateDatabase(handle);
+    if (options.migrate !== false) await migrateDatabase(handle);
     return handle;
   }
   const name = `waybill_test_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
@@ -31,7 +31,7 @@ export async function createTestDatabase(kind = testDatabaseKind(), options: { m
     await admin.close();
   }
   const handle = await openPostgres(testPostgresUrl(name), options);
-  await migrateDatabase(handle);
+  if (options.migrate !== false) await migrateDatabase(handle);
   return {
     ...handle,
     async close() {
