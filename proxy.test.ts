@@ -32,4 +32,9 @@ describe("proxy", () => {
     expect(first.headers.get("strict-transport-security")).toBeNull();
     expect(at("/sign-in", { "x-forwarded-proto": "https" })!.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
   });
+
+  it("leaves a merchant's logo to its own headers, not a page's policy", () => {
+    expect(at("/t/shop/logo?v=1")).toBeUndefined();
+    expect(at("/t/shop")!.headers.get("content-security-policy")).toContain("script-src");
+  });
 });

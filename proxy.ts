@@ -33,9 +33,13 @@ function withSecurityHeaders(request: NextRequest): Response {
   return response;
 }
 
+// A merchant's logo carries its own headers (`default-src 'none'; sandbox`), not a page's.
+const LOGO_PATH = /^\/t\/[^/]+\/logo$/;
+
 export function proxy(request: NextRequest): Response | undefined {
   const { pathname } = request.nextUrl;
   if (API_PATH.test(pathname)) return malformedApiPath(pathname);
+  if (LOGO_PATH.test(pathname)) return undefined;
   return withSecurityHeaders(request);
 }
 

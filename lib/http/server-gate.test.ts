@@ -43,9 +43,9 @@ describe("the server gate", () => {
   it("answers allowed hosts, loopback and merchants' domains, stamping the address the client used", async () => {
     for (const host of ["waybill.example", `127.0.0.1:${port}`, "track.shop.example"]) {
       seen.length = 0;
-      const answer = await get({ host, "x-forwarded-host": "evil.example", [ORIGIN_HEADER]: "https://forged.example" });
+      const answer = await get({ host, "x-forwarded-host": "evil.example", "x-forwarded-proto": "https", [ORIGIN_HEADER]: "https://forged.example" });
       expect(answer, host).toEqual({ status: 200, body: "page" });
-      // Not a trusted proxy: its forwarded host is replaced by the Host it sent.
+      // Not a trusted proxy: its forwarded host and scheme are replaced by the Host it sent and the socket's scheme.
       expect(seen[0]![ORIGIN_HEADER]).toBe(`http://${host}`);
       expect(seen[0]!["x-forwarded-host"]).toBe(host);
       expect(seen[0]!["x-forwarded-proto"]).toBe("http");

@@ -102,4 +102,40 @@ describe("the tracking page's lookups", () => {
       expect((await lookup(organization.id, { number: trackingNumber }, shopper)).status).toBe(303);
     }
   });
+
+  it("read at most a few KB of a lookup, and nothing of one from an address already refused", async () => {
+    const { organization, trackingNumber } = await merchantWithOrder();
+    const address = `192.0.2.${Math.floor(Math.random() * 250)}`;
+    let pulled = 0;
+    // 9 MB offered a chunk at a time: what the server pulls is what it read.
+    const huge = () =>
+      new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (pulled >= 9 * 1024 * 1024) return controller.close();
+          pulled += 64 * 1024;
+          controller.enqueue(new Uint8Array(64 * 1024).fill(97));
+        },
+      });
+    const post = (body: ReadableStream<Uint8Array>) =>
+      answerLookup(
+        new Request(`http://waybill.test/t/${organization.id}/lookup`, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded", [CLIENT_ADDRESS_HEADER]: address },
+          body,
+          duplex: "half",
+        } as RequestInit),
+        organization.id,
+      );
+    const tooBig = await post(huge());
+    expect(tooBig.status).toBe(413);
+    expect(pulled).toBeLessThanOrEqual(256 * 1024);
+
+    for (let attempt = 0; attempt < FAILED_LOOKUPS_PER_ADDRESS + 1; attempt += 1)
+      await lookup(organization.id, { order: `G-${attempt}`, contact: "x@example.com" }, address);
+    pulled = 0;
+    const refused = await post(huge());
+    expect(refused.status).toBe(429);
+    expect(pulled).toBeLessThanOrEqual(64 * 1024);
+    expect((await lookup(organization.id, { number: trackingNumber }, "192.0.2.250")).status).toBe(303);
+  });
 });

@@ -1,5 +1,6 @@
 import { getDb } from "@/db/client";
 import { clientAddressOf } from "@/lib/http/client-address";
+import { BodyTooLarge, readLimitedText } from "@/lib/read-limited-body";
 import { findOrganizationByDomain, findPageOrganization } from "./find-page-organization";
 import { LookupThrottled, takeLookup } from "./lookup-attempts";
 import { loadPageTracking, lookUpTracking, type PageLookup } from "./look-up-tracking";
@@ -14,10 +15,17 @@ export const pageOrganizationFor = async (handleOrId: string) => findPageOrganiz
 export const domainOrganizationFor = async (host: string | null) => findOrganizationByDomain(await getDb(), host);
 export const pageTrackingFor = async (organizationId: string, token: string) => loadPageTracking(await getDb(), organizationId, token);
 
-const field = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-};
+/** A lookup is a few short fields: anything past 4 KB is refused while it streams. */
+const MAX_LOOKUP_BYTES = 4 * 1024;
+
+const field = (form: URLSearchParams, name: string) => form.get(name) ?? "";
+
+/** The lookup form's fields (a plain HTML form posts them URL-encoded); another body reads as empty. */
+async function readLookupForm(request: Request): Promise<URLSearchParams> {
+  const text = await readLimitedText(request, MAX_LOOKUP_BYTES);
+  const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
+  return type === "application/x-www-form-urlencoded" ? new URLSearchParams(text) : new URLSearchParams();
+}
 
 /** A refusal page in the shopper's language: it says to wait, and nothing about any order. */
 function throttled(message: string, back: string, retryAfterSeconds: number): Response {
@@ -34,16 +42,25 @@ export async function answerLookup(request: Request, handleOrId: string): Promis
   const organization = await findPageOrganization(db, handleOrId);
   if (!organization) return new Response("Not found", { status: 404 });
   const handle = encodeURIComponent(organization.handle ?? organization.id);
-  const form = await request.formData().catch(() => new FormData());
-  const language = pageLanguage(offeredLanguages(organization.trackingPage.languages), field(form, "lang"), request.headers.get("accept-language"));
-  const back = `/t/${handle}?lang=${language}`;
+  const languages = offeredLanguages(organization.trackingPage.languages);
+  // The throttle first: a refused address gets its answer before a byte of its body is read.
   let attempt;
   try {
     attempt = await takeLookup(clientAddressOf(request.headers));
   } catch (error) {
-    if (error instanceof LookupThrottled) return throttled(SHOPPER_TEXTS[language].tooMany, back, error.retryAfterSeconds);
-    throw error;
+    if (!(error instanceof LookupThrottled)) throw error;
+    const language = pageLanguage(languages, new URL(request.url).searchParams.get("lang") ?? "", request.headers.get("accept-language"));
+    return throttled(SHOPPER_TEXTS[language].tooMany, `/t/${handle}?lang=${language}`, error.retryAfterSeconds);
   }
+  let form: URLSearchParams;
+  try {
+    form = await readLookupForm(request);
+  } catch (error) {
+    if (error instanceof BodyTooLarge) return new Response(error.message, { status: 413, headers: { "content-type": "text/plain; charset=utf-8" } });
+    form = new URLSearchParams();
+  }
+  const language = pageLanguage(languages, field(form, "lang"), request.headers.get("accept-language"));
+  const back = `/t/${handle}?lang=${language}`;
   const number = field(form, "number");
   const lookup: PageLookup = number
     ? { kind: "number", trackingNumber: number }
