@@ -1,3 +1,4 @@
+import { AsyncResource } from "node:async_hooks";
 import { type Inngest, type InngestFunction, internalEvents } from "inngest";
 import { errorSummary } from "@/lib/log-server-error";
 import type { Database } from "@/db/client";
@@ -61,6 +62,13 @@ export class EmbeddedEngine implements EventSink {
   #local = new LocalRuns(1);
   /** Runs waiting for or holding a local slot: the sweep leaves them alone. */
   readonly #localRuns = new Map<string, Promise<void>>();
+
+  /**
+   * The async context the engine was made in (the start, outside any request). Every run is driven
+   * in it: a run that a request's send starts, or that takes a slot another run frees, never sees
+   * that request's context (its address, say).
+   */
+  readonly #home = new AsyncResource("waybill-run");
 
   constructor(options: EngineOptions) {
     this.#options = options;
@@ -168,7 +176,7 @@ export class EmbeddedEngine implements EventSink {
   }
 
   async #drive(runId: string, fromQueue: boolean): Promise<void> {
-    const result = await driveRun(this.#deps, runId, (functionId) => this.#failureHandlerOf(functionId));
+    const result = await this.#home.runInAsyncScope(() => driveRun(this.#deps, runId, (functionId) => this.#failureHandlerOf(functionId)));
     if (result.status === "waiting") {
       const now = this.#clock.now();
       if (result.wakeAt <= now) await this.#startRuns([result.run], now);
