@@ -6,6 +6,7 @@ import * as trackingList from "@/app/api/dashboard/trackings/route";
 import { addMember } from "@/lib/accounts/add-member";
 import { handleProviderPush } from "@/lib/api/provider-push";
 import { startFakeTrack17, type FakeTrack17 } from "@/testing/carriers/fake-track17-server";
+import { createCourierConnection } from "@/lib/connections/create-courier-connection";
 import { listProviderKeys } from "@/lib/connections/list-provider-keys";
 import { saveProviderKey } from "@/lib/connections/save-provider-key";
 import { getDashboardUser, type DashboardUser } from "@/lib/dashboard/session";
@@ -143,6 +144,35 @@ describe("a royal-mail tracking followed through 17TRACK", () => {
     expect(webhookTags(organization.id, id)).toEqual(["Delivered"]);
     expect(fake.stopped(number)).toBe(true);
     expect((await handleProviderPush(new Request(url, { method: "POST", body: "{}" }), "nope")).status).toBe(404);
+  });
+});
+
+describe("a push for a number 17TRACK does not follow here", () => {
+  it("never reaches a tracking polled directly, even signed with the server's key that speaks for its organisation", async () => {
+    process.env.TRACK17_API_KEY = KEY;
+    resetEnvForTests();
+    try {
+      // No 17TRACK key of its own, and a Royal Mail connection: its tracking is polled directly.
+      const { organization, key } = await createTenant(database.db);
+      await createCourierConnection(database.db, organization.id, {
+        courierSlug: "royal-mail",
+        credentials: { client_id: "rm-client", client_secret: "rm-secret-0123456789" },
+      });
+      const number = "RB100000077GB";
+      fake.setNow(new Date(clock.now() + 2 * 3_600_000));
+      fake.script(number, ROYAL_MAIL, [{ at: at(1), subStatus: "Delivered_Other", description: "Delivered somewhere else" }], { registered: true });
+      const created = await callApi("POST", "/2025-04/trackings", { key, body: { tracking_number: number, slug: "royal-mail" } });
+      expect(created.status).toBe(201);
+      const id = created.body.data.id as string;
+      const before = await row(organization.id, id);
+      const pushed = await handleProviderPush(fake.pushRequest("http://waybill.test/webhooks/providers/17track", number), "17track");
+      expect(pushed.status).toBe(200);
+      expect(await pushed.json()).toMatchObject({ received: true, trackings: 0 });
+      expect(await row(organization.id, id)).toMatchObject({ tag: before.tag, lastUpdatedAt: before.lastUpdatedAt });
+    } finally {
+      delete process.env.TRACK17_API_KEY;
+      resetEnvForTests();
+    }
   });
 });
 

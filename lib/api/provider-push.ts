@@ -1,4 +1,7 @@
+import { type RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
 import { getDb } from "@/db/client";
+import { clientAddressOf } from "@/lib/http/client-address";
+import { sharedRateLimitStore } from "@/lib/rate-limit-store";
 import { ship24Push } from "@/lib/carriers/ship24/push";
 import { track17Push } from "@/lib/carriers/track17/push";
 import type { ProviderPush } from "@/lib/carriers/types";
@@ -11,6 +14,22 @@ const PUSHES: Partial<Record<string, { provider: TrackingProvider; push: Provide
 };
 
 const MAX_PUSH_BYTES = 1024 * 1024;
+/** Pushes one address may send per minute: far above what a provider sends, far below a flood of signature checks. */
+export const PUSHES_PER_ADDRESS_PER_MINUTE = 600;
+
+let limiter: Promise<RateLimiterAbstract> | undefined;
+
+/** Takes one push from the address's budget (counted in the store every instance shares); the seconds to wait when it is spent. */
+async function pushRefusedFor(address: string): Promise<number | null> {
+  limiter ??= sharedRateLimitStore().then((store) => store({ points: PUSHES_PER_ADDRESS_PER_MINUTE, durationSeconds: 60, keyPrefix: "wbpush" }));
+  try {
+    await (await limiter).consume(address, 1);
+    return null;
+  } catch (rejection) {
+    if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+  }
+}
 
 const answer = (status: number, body: object) => Response.json(body, { status, headers: { "cache-control": "no-store" } });
 
@@ -37,6 +56,12 @@ async function readCapped(request: Request): Promise<string | null> {
 export async function handleProviderPush(request: Request, name: string): Promise<Response> {
   const entry = PUSHES[name];
   if (!entry) return answer(404, { error: "No such tracking provider." });
+  const wait = await pushRefusedFor(clientAddressOf(request.headers));
+  if (wait !== null)
+    return Response.json(
+      { error: "Too many pushes from this address." },
+      { status: 429, headers: { "retry-after": String(wait), "cache-control": "no-store" } },
+    );
   const rawBody = await readCapped(request);
   if (rawBody === null) return answer(413, { error: "The push is larger than 1 MB." });
   const outcome = await receiveProviderPush(await getDb(), entry.provider, entry.push, rawBody, request.headers, new Date());

@@ -1,27 +1,35 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { trackingProviderConnections, trackings, type Tracking } from "@/db/schema";
-import type { ProviderPush, TrackResult } from "@/lib/carriers/types";
+import type { ProviderPush, ProviderPushUpdate, TrackResult } from "@/lib/carriers/types";
 import { openCredentials } from "@/lib/connections/credentials-cipher";
 import { providerCredentialsContext, serverProviderCredentials } from "@/lib/connections/provider-credentials";
 import { providerCarrierCode, type TrackingProvider } from "@/lib/couriers/providers/provider-codes";
+import { routesOf } from "./poll-route";
 import { storePushedAnswers } from "./store-poll-answers";
 
 export type PushOutcome = { kind: "refused" } | { kind: "malformed"; reason: string } | { kind: "stored"; trackings: number; changes: number };
 
-/** Whose key signed the push: the organisations' own keys, and the server's (which speaks for organisations without one). */
+/**
+ * Whose key signed the push: the organisations' own keys, and the server's (which speaks for
+ * organisations without one). Only the keys of organisations that follow one of the pushed numbers
+ * are tried, so a push costs a few signature checks, not one per tenant.
+ */
 async function signers(
   db: Database,
   provider: TrackingProvider,
   push: ProviderPush,
   rawBody: string,
   headers: Headers,
+  candidateOrganizations: string[],
 ): Promise<{ organizationIds: string[] | "server-default" } | null> {
   const secretOf = (credentials: Record<string, string>) => (provider === "ship24" ? credentials.webhookSecret : credentials.apiKey);
-  const rows = await db
-    .select({ organizationId: trackingProviderConnections.organizationId, sealed: trackingProviderConnections.credentialsCiphertext })
-    .from(trackingProviderConnections)
-    .where(eq(trackingProviderConnections.provider, provider));
+  const rows = candidateOrganizations.length
+    ? await db
+        .select({ organizationId: trackingProviderConnections.organizationId, sealed: trackingProviderConnections.credentialsCiphertext })
+        .from(trackingProviderConnections)
+        .where(and(eq(trackingProviderConnections.provider, provider), inArray(trackingProviderConnections.organizationId, candidateOrganizations)))
+    : [];
   const organizationIds = rows
     .filter((row) => {
       const secret = secretOf(openCredentials(row.sealed, providerCredentialsContext(row.organizationId, provider)));
@@ -47,14 +55,27 @@ export async function receiveProviderPush(
   headers: Headers,
   now: Date,
 ): Promise<PushOutcome> {
-  const signed = await signers(db, provider, push, rawBody, headers);
-  if (!signed) return { kind: "refused" };
-  let updates;
+  // Read before it is verified only to learn which numbers (and so whose keys) it concerns.
+  let updates: ProviderPushUpdate[] | null = null;
+  let unreadable = "";
   try {
     updates = push.parse(rawBody);
   } catch (error) {
-    return { kind: "malformed", reason: error instanceof Error ? error.message.slice(0, 200) : "unreadable body" };
+    unreadable = error instanceof Error ? error.message.slice(0, 200) : "unreadable body";
   }
+  const numbers = (updates ?? []).map((update) => update.trackingNumber);
+  const active = numbers.length
+    ? await db
+        .select()
+        .from(trackings)
+        .where(and(inArray(trackings.trackingNumber, numbers), eq(trackings.active, true)))
+    : [];
+  const signed = await signers(db, provider, push, rawBody, headers, [...new Set(active.map((row) => row.organizationId))]);
+  if (!signed) return { kind: "refused" };
+  if (!updates) return { kind: "malformed", reason: unreadable };
+  // A push reaches only trackings that provider follows now: not one polled directly, nor one of another route.
+  const decisions = await routesOf(db, active);
+  const candidates = active.filter((_, index) => decisions[index]!.route === provider);
   const withKey = new Set(signed.organizationIds === "server-default" ? [] : signed.organizationIds);
   const orgsWithOwnKey =
     signed.organizationIds === "server-default"
@@ -67,13 +88,6 @@ export async function receiveProviderPush(
           ).map((row) => row.id),
         )
       : new Set<string>();
-  const numbers = updates.map((update) => update.trackingNumber);
-  const candidates = numbers.length
-    ? await db
-        .select()
-        .from(trackings)
-        .where(and(inArray(trackings.trackingNumber, numbers), eq(trackings.active, true)))
-    : [];
   const byOrganization = new Map<string, { rows: Tracking[]; results: Map<string, TrackResult> }>();
   for (const update of updates) {
     if (update.result.kind === "stopped") continue;
