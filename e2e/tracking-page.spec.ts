@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import AxeBuilder from "@axe-core/playwright";
 import { chromium, expect, type Page, test } from "@playwright/test";
 import { baseURL, screenshot, signIn } from "./fixtures/dashboard";
@@ -173,5 +174,18 @@ test("a request for the merchant's own domain gets its tracking page at /", asyn
   await expect(shopper).toHaveURL(new RegExp(`^http://track\\.lima\\.test:${port}/t/`));
   await expect(shopper.getByRole("heading", { level: 1 })).toHaveText("Delivered");
   await shopper.screenshot({ path: "e2e/screenshots/tracking-page-custom-domain.png", fullPage: true });
+
+  // Another merchant's page does not exist under this merchant's domain; at Waybill's own address it does.
+  const created = spawnSync(
+    "npx",
+    ["tsx", "scripts/admin.ts", "org", "create", "--name", "Other shop", "--admin-email", "other@shop.example", "--admin-password", "a-long-password"],
+    {
+      env: { ...process.env, WAYBILL_DATA_DIR: process.env.WAYBILL_E2E_DATA_DIR! },
+      encoding: "utf8",
+    },
+  );
+  const other = /^Organisation: (\S+)/m.exec(created.stdout)![1]!;
+  expect((await shopper.goto(`http://track.lima.test:${port}/t/${other}`))!.status()).toBe(404);
+  expect((await shopper.goto(`${baseURL()}/t/${other}`))!.status()).toBe(200);
   await browser.close();
 });

@@ -6,6 +6,7 @@ import { forgetAllApiKeys } from "@/lib/accounts/authenticate-api-key";
 import { ConflictError, InvalidError } from "@/lib/domain-errors";
 import { rememberPageHandle } from "@/lib/trackings/page/links";
 import { PAGE_LANGUAGES } from "@/lib/trackings/shopper-texts";
+import { isOperatorHost } from "@/lib/http/operator-hosts";
 
 /**
  * 3 to 30 characters: never as long as an organisation id (32), so a handle can never shadow the
@@ -77,6 +78,10 @@ export const trackingPageInput = z.object({
     .toLowerCase()
     .transform((value) => value || null)
     .refine((value) => value === null || HOST.test(value), "a host name such as track.example.com.")
+    .refine(
+      (value) => value === null || !isOperatorHost(value),
+      "that is this Waybill server's own address; use a domain of your shop, such as track.yourshop.com.",
+    )
     .nullable(),
 });
 export type TrackingPageInput = z.input<typeof trackingPageInput>;

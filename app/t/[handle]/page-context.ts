@@ -2,7 +2,8 @@ import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import { pageBrand, type PageBrand } from "@/lib/trackings/page/page-brand";
-import { pageOrganizationFor, type PageOrganization as Organization } from "@/lib/trackings/page/page-requests";
+import { requestOrigin } from "@/lib/http/request-origin";
+import { pageOrganizationFor, pageServedOnHost, type PageOrganization as Organization } from "@/lib/trackings/page/page-requests";
 import { offeredLanguages, pageLanguage } from "@/lib/trackings/page/page-language";
 import type { PageLanguage } from "@/lib/trackings/shopper-texts";
 
@@ -26,7 +27,8 @@ const organizationOf = cache(pageOrganizationFor);
 
 export async function pageOrganization(handle: string, rest: string): Promise<Organization> {
   const organization = await organizationOf(decodeURIComponent(handle));
-  if (!organization) notFound();
+  // On a merchant's own domain, another merchant's page does not exist.
+  if (!organization || !(await pageServedOnHost(organization.id, new URL(requestOrigin(await headers())).host))) notFound();
   const current = organization.handle ?? organization.id;
   if (decodeURIComponent(handle) !== current) redirect(`/t/${encodeURIComponent(current)}${rest}`);
   return organization;

@@ -1,5 +1,7 @@
 import { getDb } from "@/db/client";
 import { clientAddressOf } from "@/lib/http/client-address";
+import { isOperatorHost } from "@/lib/http/operator-hosts";
+import { requestOrigin } from "@/lib/http/request-origin";
 import { BodyTooLarge, readLimitedText } from "@/lib/read-limited-body";
 import { findOrganizationByDomain, findPageOrganization } from "./find-page-organization";
 import { LookupThrottled, takeLookup } from "./lookup-attempts";
@@ -12,7 +14,16 @@ import { SHOPPER_TEXTS } from "../shopper-texts";
 export type { PageOrganization } from "./find-page-organization";
 
 export const pageOrganizationFor = async (handleOrId: string) => findPageOrganization(await getDb(), handleOrId);
-export const domainOrganizationFor = async (host: string | null) => findOrganizationByDomain(await getDb(), host);
+/** The organisation whose own, proven domain `host` is; never for the operator's own hosts. */
+export const domainOrganizationFor = async (host: string | null) => (host && !isOperatorHost(host) ? findOrganizationByDomain(await getDb(), host) : null);
+
+/** On a merchant's own domain only that merchant's pages are served; on Waybill's own address, every merchant's. */
+export async function pageServedOnHost(organizationId: string, host: string | null): Promise<boolean> {
+  const owner = await domainOrganizationFor(host);
+  return !owner || owner.id === organizationId;
+}
+
+const hostOf = (request: Request) => new URL(requestOrigin(request)).host;
 export const pageTrackingFor = async (organizationId: string, token: string) => loadPageTracking(await getDb(), organizationId, token);
 
 /** A lookup is a few short fields: anything past 4 KB is refused while it streams. */
@@ -40,7 +51,7 @@ function throttled(message: string, back: string, retryAfterSeconds: number): Re
 export async function answerLookup(request: Request, handleOrId: string): Promise<Response> {
   const db = await getDb();
   const organization = await findPageOrganization(db, handleOrId);
-  if (!organization) return new Response("Not found", { status: 404 });
+  if (!organization || !(await pageServedOnHost(organization.id, hostOf(request)))) return new Response("Not found", { status: 404 });
   const handle = encodeURIComponent(organization.handle ?? organization.id);
   const languages = offeredLanguages(organization.trackingPage.languages);
   // The throttle first: a refused address gets its answer before a byte of its body is read.
@@ -72,10 +83,11 @@ export async function answerLookup(request: Request, handleOrId: string): Promis
 }
 
 /** The merchant's logo, served by Waybill itself so the page calls no other host. */
-export async function answerLogo(handleOrId: string): Promise<Response> {
+export async function answerLogo(request: Request, handleOrId: string): Promise<Response> {
   const db = await getDb();
   const organization = await findPageOrganization(db, handleOrId);
-  const logo = organization ? await loadLogo(db, organization.id) : null;
+  const served = organization && (await pageServedOnHost(organization.id, hostOf(request)));
+  const logo = served ? await loadLogo(db, organization.id) : null;
   if (!logo) return new Response(null, { status: 404 });
   return new Response(new Uint8Array(logo.bytes), {
     headers: {

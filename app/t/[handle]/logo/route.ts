@@ -1,3 +1,4 @@
 import { answerLogo } from "@/lib/trackings/page/page-requests";
 
-export const GET = async (_request: Request, { params }: { params: Promise<{ handle: string }> }) => answerLogo(decodeURIComponent((await params).handle));
+export const GET = async (request: Request, { params }: { params: Promise<{ handle: string }> }) =>
+  answerLogo(request, decodeURIComponent((await params).handle));
