@@ -28,6 +28,10 @@ describe("event times", () => {
   it("normalises offsets and rejects impossible ones", () => {
     expect(normalizeOffset("+0530")).toBe("+05:30");
     expect(normalizeOffset("-05")).toBe("-05:00");
+    // One-digit hours, as in USPS's own API example, with and without the colon.
+    expect(normalizeOffset("-7:00")).toBe("-07:00");
+    expect(normalizeOffset("-700")).toBe("-07:00");
+    expect(normalizeOffset("+9")).toBe("+09:00");
     expect(normalizeOffset("z")).toBe("Z");
     expect(normalizeOffset("+15:00")).toBeNull();
     expect(normalizeOffset("EST")).toBeNull();

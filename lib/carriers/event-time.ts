@@ -24,15 +24,16 @@ export function splitIsoDateTime(value: string): { local: string; offset: string
   return { local, offset: zone ? normalizeOffset(zone) : null };
 }
 
-/** "+0500", "+05", "-05:00", "z" → "+05:00", "+05:00", "-05:00", "Z"; null when not an offset. */
+/** "+0500", "+05", "-05:00", "-7:00", "-700", "z" → "+05:00", "+05:00", "-05:00", "-07:00", "-07:00", "Z"; null when not an offset. */
 export function normalizeOffset(value: string): string | null {
   const trimmed = value.trim();
   if (/^z$/i.test(trimmed)) return "Z";
-  const match = /^([+-])(\d{2}):?(\d{2})?$/.exec(trimmed);
+  // One- or two-digit hours (USPS writes "-7:00"), with or without the colon.
+  const match = /^([+-])(\d{1,2}):?(\d{2})?$/.exec(trimmed);
   if (!match) return null;
   const [, sign, hours, minutes = "00"] = match;
   if (Number(hours) > 14 || Number(minutes) > 59) return null;
-  return `${sign}${hours}:${minutes}`;
+  return `${sign}${hours!.padStart(2, "0")}:${minutes}`;
 }
 
 /** Event time from an ISO date-time that may or may not carry an offset (DHL, FedEx). */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createFedexAdapter, type FedexAdapterOptions } from "@/lib/carriers/fedex/adapter";
+import { parseFedexResponse } from "@/lib/carriers/fedex/parse";
 import { fedexScanStatus } from "@/lib/carriers/fedex/status-map";
 import { FAKE_CREDENTIALS, FIXTURE_NUMBERS, type FakeCarrierServer, loadFixture, startFakeCarrierServer } from "@/testing/carriers/fake-carrier-server";
 import { trackRequest } from "@/testing/carriers/track-request";
@@ -80,6 +81,36 @@ describe("FedEx adapter", () => {
       ["AttemptFail_002", "Delivery exception: Customer not available or business closed"],
       ["Exception_007", "Delivery exception: Incorrect address"],
     ]);
+  });
+
+  it("keeps the scans of a result that also carries an error, as FedEx's own API example does", () => {
+    const body = {
+      output: {
+        completeTrackResults: [
+          {
+            trackingNumber: "123456789012",
+            trackResults: [
+              {
+                trackingNumberInfo: { trackingNumber: "123456789012", carrierCode: "FDXE" },
+                error: { code: "TRACKING.DATA.NOTFOUND", message: "Tracking data unavailable" },
+                scanEvents: [
+                  {
+                    date: "2018-02-02T12:01:00-07:00",
+                    eventType: "PU",
+                    eventDescription: "Picked up",
+                    derivedStatusCode: "PU",
+                    scanLocation: { city: "SEATTLE", stateOrProvinceCode: "WA", countryCode: "US" },
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    };
+    const result = parseFedexResponse(body).get("123456789012")!;
+    expect(result.kind).toBe("found");
+    expect(result.kind === "found" && result.checkpoints.map((checkpoint) => checkpoint.occurredAt)).toEqual(["2018-02-02T12:01:00-07:00"]);
   });
 
   it("answers not_found from the per-number error inside a 200", async () => {

@@ -72,7 +72,8 @@ export function parseFedexResponse(body: unknown): Map<string, TrackResult> {
   if (!parsed.success) throw new CarrierError("unavailable", `FedEx sent an unreadable answer: ${parsed.error.message}`);
   const results = new Map<string, TrackResult>();
   for (const complete of parsed.data.output.completeTrackResults) {
-    const usable = complete.trackResults.filter((result) => !result.error?.code);
+    // A result with an error can still carry scans (FedEx's own example has one): the scans count, the error does not.
+    const usable = complete.trackResults.filter((result) => !result.error?.code || (result.scanEvents?.length ?? 0) > 0);
     // A reused number returns one result per shipment: the most recently scanned is the live one.
     const chosen = usable.sort((a, b) => newestScan(b) - newestScan(a))[0];
     if (chosen) {

@@ -3,6 +3,7 @@ import { FAKE_CREDENTIALS, FIXTURE_NUMBERS, type FakeCarrierServer, startFakeCar
 import { trackRequest } from "@/testing/carriers/track-request";
 import { type TrackResult } from "@/lib/carriers/types";
 import { createUspsAdapter, type UspsAdapterOptions } from "@/lib/carriers/usps/adapter";
+import { parseUspsResponse } from "@/lib/carriers/usps/parse";
 import { uspsEventStatus } from "@/lib/carriers/usps/status-map";
 
 let server: FakeCarrierServer;
@@ -54,6 +55,25 @@ describe("USPS adapter", () => {
       originCountryIso3: "USA",
       destinationCountryIso3: "USA",
     });
+  });
+
+  it("reads a GMTOffset written with a one-digit hour, as USPS's own API example does", async () => {
+    const body = {
+      trackingNumber: "9400100000000000000001",
+      statusCategory: "In Transit",
+      trackingEvents: [
+        {
+          eventType: "Arrived at USPS Regional Facility",
+          eventTimestamp: "2024-03-12T08:30:00",
+          GMTOffset: "-7:00",
+          eventCity: "PHOENIX",
+          eventState: "AZ",
+          eventCode: "10",
+        },
+      ],
+    };
+    const result = parseUspsResponse(body);
+    expect(result.kind === "found" && result.checkpoints[0]).toMatchObject({ checkpointTime: "2024-03-12T08:30:00", occurredAt: "2024-03-12T08:30:00-07:00" });
   });
 
   it("builds the instant from the local time and GMTOffset, ignoring a GMTTimestamp a day off", async () => {
