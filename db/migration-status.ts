@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { type Executor, MIGRATIONS_FOLDER } from "./client";
+import { rowsOf } from "./rows-of";
 
 /** The migrations this build ships (drizzle-kit's journal). */
 function shippedMigrationCount(): number {
@@ -11,8 +12,7 @@ function shippedMigrationCount(): number {
 
 /** How many of this build's migrations the database has not applied yet (0: up to date). */
 export async function pendingMigrationCount(db: Executor): Promise<number> {
-  const rows = (await db.execute(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`)) as unknown as
-    { rows: Array<{ applied: number }> } | Array<{ applied: number }>;
-  const applied = (Array.isArray(rows) ? rows : rows.rows)[0]?.applied ?? 0;
+  const result = await db.execute(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`);
+  const applied = rowsOf<{ applied: number }>(result)[0]?.applied ?? 0;
   return Math.max(0, shippedMigrationCount() - applied);
 }

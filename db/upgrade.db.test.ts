@@ -1,24 +1,22 @@
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, type Executor, migrateDatabase, MIGRATIONS_FOLDER, setDatabaseHandle } from "@/db/client";
+import { rowsOf } from "@/db/rows-of";
+import { organizations } from "@/db/schema";
 import { resetEnvForTests } from "@/lib/env";
 import { renderWebhookTracking } from "@/lib/api/versions";
 import { createTracking } from "@/lib/trackings/create-tracking";
 import { pollTrackingBatch } from "@/lib/trackings/poll-tracking-batch";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
 import { sendTestWebhook } from "@/lib/webhooks/send-test-webhook";
-import { organizations } from "@/db/schema";
-import { eq } from "drizzle-orm";
 import { createTestDatabase } from "@/testing/create-test-database";
 import { startWebhookReceiver, type WebhookReceiver } from "@/testing/webhook-receiver";
 
 /** The last migration an earlier release shipped: everything after it is new to that data. */
 const EARLIER_RELEASE_MIGRATIONS = 18;
-
-const rows = <T>(result: unknown) => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 
 /** The migrations folder as an earlier release had it: its first `count` migrations. */
 function earlierMigrations(count: number): string {
@@ -46,12 +44,12 @@ interface Column {
  * the rows reference each other as real data would.
  */
 async function fillEveryTable(db: Executor): Promise<string[]> {
-  const columns = rows<Column>(
+  const columns = rowsOf<Column>(
     await db.execute(sql`
       select table_name as "table", column_name as "column", data_type as type, udt_name as udt, is_nullable = 'YES' as nullable, column_default is not null as "hasDefault"
       from information_schema.columns where table_schema = 'public' order by table_name, ordinal_position`),
   );
-  const foreignKeys = rows<{ table: string; column: string; refTable: string; refColumn: string }>(
+  const foreignKeys = rowsOf<{ table: string; column: string; refTable: string; refColumn: string }>(
     await db.execute(sql`
       select cl.relname as "table", a.attname as "column", rcl.relname as "refTable", ra.attname as "refColumn"
       from pg_constraint c
@@ -63,7 +61,7 @@ async function fillEveryTable(db: Executor): Promise<string[]> {
       join pg_attribute ra on ra.attrelid = c.confrelid and ra.attnum = k.refcol
       where c.contype = 'f'`),
   );
-  const enums = rows<{ name: string; label: string }>(
+  const enums = rowsOf<{ name: string; label: string }>(
     await db.execute(sql`select t.typname as name, min(e.enumlabel) as label from pg_type t join pg_enum e on e.enumtypid = t.oid group by t.typname`),
   );
   const tables = [...new Set(columns.map((column) => column.table))];
@@ -105,7 +103,7 @@ async function fillEveryTable(db: Executor): Promise<string[]> {
 
 async function countRows(db: Executor, tables: string[]): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  for (const table of tables) counts[table] = rows<{ count: number }>(await db.execute(sql.raw(`select count(*)::int as count from "${table}"`)))[0]!.count;
+  for (const table of tables) counts[table] = rowsOf<{ count: number }>(await db.execute(sql.raw(`select count(*)::int as count from "${table}"`)))[0]!.count;
   return counts;
 }
 

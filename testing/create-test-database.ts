@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { migrateDatabase, openPglite, openPostgres, type DatabaseHandle } from "@/db/client";
+import { DEFAULT_TEST_POSTGRES_URL } from "@/scripts/test-prerequisites.mjs";
 
 /** Which engine the database tests run on: `npm test` runs them once per engine. */
 export function testDatabaseKind(): "pglite" | "postgres" {
@@ -7,7 +8,7 @@ export function testDatabaseKind(): "pglite" | "postgres" {
 }
 
 export function testPostgresUrl(database = "test"): string {
-  const base = process.env.WAYBILL_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+  const base = process.env.WAYBILL_TEST_POSTGRES_URL ?? DEFAULT_TEST_POSTGRES_URL;
   const url = new URL(base);
   url.pathname = `/${database}`;
   return url.toString();

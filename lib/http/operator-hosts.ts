@@ -1,7 +1,7 @@
 import { env } from "@/lib/env";
+import { hostEntries, inHostList, LOOPBACK_NAMES } from "./allowed-hosts";
+import { configuredOrigins } from "./public-address";
 import { hostnameOf, parseHost } from "./request-origin";
-
-const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 
 /**
  * Whether a host name is the operator's own: the hosts of `PUBLIC_BASE_URL` and `NEXTAUTH_URL`, the
@@ -12,15 +12,6 @@ export function isOperatorHost(name: string): boolean {
   const host = parseHost(name);
   if (!host) return false;
   const hostname = hostnameOf(host);
-  if (LOOPBACK.has(hostname)) return true;
-  const { PUBLIC_BASE_URL, NEXTAUTH_URL, ALLOWED_HOSTS } = env();
-  const configured = [PUBLIC_BASE_URL, NEXTAUTH_URL].filter((url): url is string => Boolean(url)).map((url) => new URL(url).hostname);
-  const listed = (ALLOWED_HOSTS ?? "")
-    .split(",")
-    .map((entry) => entry.trim().toLowerCase())
-    .filter(Boolean);
-  return (
-    configured.includes(hostname) ||
-    listed.some((entry) => (entry.startsWith(".") ? hostname === entry.slice(1) || hostname.endsWith(entry) : hostname === entry))
-  );
+  const configured = configuredOrigins().map((origin) => new URL(origin).hostname);
+  return LOOPBACK_NAMES.has(hostname) || inHostList(hostname, [...configured, ...hostEntries(env().ALLOWED_HOSTS)]);
 }

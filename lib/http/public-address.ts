@@ -24,16 +24,22 @@ function networkAddress(): string | undefined {
   return undefined;
 }
 
+// Read once per setting: background links (every webhook body, every e-mail) ask for it.
+let started: { key: string; addresses: { local: string; network: string | null } } | undefined;
+
 /**
  * Where the server can be reached, from the address it listens on: `local` on this machine, and
  * `network` from others when it listens on every interface (what `npm start` prints).
  */
 export function startAddresses(): { local: string; network: string | null } {
   const { HOST, PORT } = env();
+  const key = `${HOST}|${PORT}`;
+  if (started?.key === key) return started.addresses;
   const everywhere = WILDCARD_BINDS.has(HOST);
   const local = `http://${everywhere ? "localhost" : HOST.includes(":") ? `[${HOST}]` : HOST}:${PORT}`;
   const network = everywhere ? networkAddress() : undefined;
-  return { local, network: network ? `http://${network}:${PORT}` : null };
+  started = { key, addresses: { local, network: network ? `http://${network}:${PORT}` : null } };
+  return started.addresses;
 }
 
 /** Where links written without a request (background e-mails, webhooks, digests) point when nothing is configured. */

@@ -20,7 +20,7 @@ type Refusal = { status: 400 | 421; message: string };
  * Decides one request: stamps the client's address and the origin it used (so route handlers,
  * next-auth and Next.js itself read the same trusted values), or says why it is not answered.
  */
-export async function admit(request: IncomingMessage, settings: GateSettings, trust = trustedProxies(settings.trustedProxies)): Promise<Refusal | null> {
+async function admit(request: IncomingMessage, settings: GateSettings, trust = trustedProxies(settings.trustedProxies)): Promise<Refusal | null> {
   stampClientAddress(request, trust);
   const fromTrustedProxy = trust(request.socket?.remoteAddress ?? "", 0);
   const origin = originOfIncoming(request, fromTrustedProxy);

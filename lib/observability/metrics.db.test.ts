@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { attentionFlags } from "@/db/schema";
 import { resetEnvForTests } from "@/lib/env";
 import { pollTrackingBatch } from "@/lib/trackings/poll-tracking-batch";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
@@ -57,6 +58,7 @@ describe("/metrics", () => {
     await pollTrackingBatch(database.db, { organizationId: organization.id, route: "direct", slug: "testing-courier", trackingIds: [id] }, new Date());
     const endpoint = await createWebhookEndpoint(database.db, organization.id, { url: receiver.url, apiVersion: "2025-04" });
     await sendTestWebhook(database.db, organization.id, endpoint.id, renderWebhookTracking);
+    await database.db.insert(attentionFlags).values({ organizationId: organization.id, trackingId: id, reason: "stalled", since: "2030-01-01" });
 
     const after = await (await scrape(`Bearer ${TOKEN}`)).text();
     const moved = (series: string) => valueOf(after, series) - valueOf(before, series);
@@ -65,7 +67,8 @@ describe("/metrics", () => {
     expect(moved('waybill_polls_total{carrier="testing-courier",outcome="answered"}')).toBeGreaterThanOrEqual(1);
     expect(moved('waybill_webhook_attempts_total{outcome="delivered"}')).toBe(1);
     expect(moved("waybill_webhook_attempt_duration_seconds_count")).toBe(1);
-    expect(after).toContain("waybill_queue_depth");
+    // Read from the database at the scrape.
+    expect(moved('waybill_attention_flags_open{reason="stalled"}')).toBe(1);
     expect(after).not.toContain(number);
     expect(after).not.toContain("Secret Shop");
     expect(after).not.toContain(organization.id);

@@ -1,20 +1,18 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
+import { rowsOf } from "@/db/rows-of";
 import type { Metrics } from "./metrics";
-
-type Rows<T> = { rows: T[] } | T[];
-const rowsOf = <T>(result: Rows<T>): T[] => (Array.isArray(result) ? result : result.rows);
 
 /**
  * Gauges read from the database when /metrics is scraped: the embedded runner's queue (runs not yet
  * ended, and how far past due the oldest is, per function) and the open needs-attention flags.
  */
 export async function refreshDatabaseGauges(db: Database, { queueDepth, queueOldestDue, attentionOpen }: Metrics): Promise<void> {
-  const queue = rowsOf(
-    (await db.execute(sql`
+  const queue = rowsOf<{ functionId: string; depth: number; overdueSeconds: number }>(
+    await db.execute(sql`
       select function_id as "functionId", count(*)::int as depth,
         coalesce(extract(epoch from max(now() - wake_at) filter (where wake_at <= now())), 0)::float8 as "overdueSeconds"
-      from job_runs where ended_at is null group by function_id`)) as unknown as Rows<{ functionId: string; depth: number; overdueSeconds: number }>,
+      from job_runs where ended_at is null group by function_id`),
   );
   queueDepth.reset();
   queueOldestDue.reset();
@@ -22,10 +20,10 @@ export async function refreshDatabaseGauges(db: Database, { queueDepth, queueOld
     queueDepth.set({ function: row.functionId }, row.depth);
     queueOldestDue.set({ function: row.functionId }, Number(row.overdueSeconds));
   }
-  const flags = rowsOf(
-    (await db.execute(sql`
+  const flags = rowsOf<{ reason: string; open: number }>(
+    await db.execute(sql`
       select reason, count(*)::int as open from attention_flags
-      where resolved_at is null and (snoozed_until is null or snoozed_until <= now()) group by reason`)) as unknown as Rows<{ reason: string; open: number }>,
+      where resolved_at is null and (snoozed_until is null or snoozed_until <= now()) group by reason`),
   );
   attentionOpen.reset();
   for (const row of flags) attentionOpen.set({ reason: row.reason }, row.open);

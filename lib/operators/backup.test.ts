@@ -4,12 +4,11 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { openPglite } from "@/db/client";
+import { rowsOf } from "@/db/rows-of";
 import { restoreBackup, writeBackup } from "./backup";
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), "waybill-backup-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-const rowsOf = (result: unknown) => (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows);
 
 describe("backup and restore of the embedded database", () => {
   it("copies the database while it serves, with the data directory's keys, into an empty directory only", async () => {

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rowsOf } from "@/db/rows-of";
 import { attentionFlags } from "@/db/schema";
 import { createOrganizationWithAdmin } from "@/lib/accounts/create-organization-with-admin";
 import { setOrganizationLogo } from "@/lib/accounts/update-tracking-page";
@@ -137,8 +138,7 @@ describe("an organisation's data", () => {
     const after = await countOrganizationRows(database.db, gone.organization.id);
     expect(Object.entries(after).filter(([, count]) => count > 0)).toEqual([]);
     expect(Object.keys(after).length).toBeGreaterThanOrEqual(Object.keys(before).length);
-    const accounts = (await database.db.execute(sql`select email from users where email = ${gone.admin.email}`)) as unknown as { rows?: unknown[] } | unknown[];
-    expect(Array.isArray(accounts) ? accounts : accounts.rows).toEqual([]);
+    expect(rowsOf(await database.db.execute(sql`select email from users where email = ${gone.admin.email}`))).toEqual([]);
     expect(await countOrganizationRows(database.db, kept.organization.id)).toEqual(keptBefore);
   });
 });

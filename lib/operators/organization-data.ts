@@ -1,6 +1,7 @@
 import { eq, getTableColumns, getTableName, inArray, isTable, sql, type Table } from "drizzle-orm";
 import { getTableConfig, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import type { Database, Executor } from "@/db/client";
+import { rowsOf } from "@/db/rows-of";
 import * as schema from "@/db/schema";
 
 type OwnedTable = PgTable & { organizationId: PgColumn };
@@ -51,9 +52,8 @@ export async function countOrganizationRows(db: Executor, organizationId: string
     .from(schema.jobEvents)
     .where(ownedEvent(organizationId));
   counts.job_events = events!.count;
-  const windows = (await db.execute(sql`select count(*)::int as count from rate_limiter_windows where key like ${`%org:${organizationId}%`}`)) as unknown as
-    { rows: Array<{ count: number }> } | Array<{ count: number }>;
-  counts.rate_limiter_windows = (Array.isArray(windows) ? windows : windows.rows)[0]?.count ?? 0;
+  const windows = await db.execute(sql`select count(*)::int as count from rate_limiter_windows where key like ${`%org:${organizationId}%`}`);
+  counts.rate_limiter_windows = rowsOf<{ count: number }>(windows)[0]?.count ?? 0;
   return counts;
 }
 

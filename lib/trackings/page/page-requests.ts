@@ -4,6 +4,7 @@ import { isOperatorHost } from "@/lib/http/operator-hosts";
 import { requestOrigin } from "@/lib/http/request-origin";
 import { BodyTooLarge, readLimitedText } from "@/lib/read-limited-body";
 import { findOrganizationByDomain, findPageOrganization } from "./find-page-organization";
+import { merchantDomainOwner } from "./merchant-domains";
 import { LookupThrottled, takeLookup } from "./lookup-attempts";
 import { loadPageTracking, lookUpTracking, type PageLookup } from "./look-up-tracking";
 import { loadLogo } from "./page-brand";
@@ -19,8 +20,9 @@ export const domainOrganizationFor = async (host: string | null) => (host && !is
 
 /** On a merchant's own domain only that merchant's pages are served; on Waybill's own address, every merchant's. */
 export async function pageServedOnHost(organizationId: string, host: string | null): Promise<boolean> {
-  const owner = await domainOrganizationFor(host);
-  return !owner || owner.id === organizationId;
+  if (!host || isOperatorHost(host)) return true;
+  const owner = await merchantDomainOwner(host);
+  return !owner || owner === organizationId;
 }
 
 const hostOf = (request: Request) => new URL(requestOrigin(request)).host;
