@@ -1,4 +1,8 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { startFakeRoyalmailServer } from "@/testing/carriers/fake-royalmail-server";
+import { startFakeDnsServer } from "@/testing/fake-dns-server";
 import { startWaybill } from "./fixtures/server";
 
 export const E2E_ADMIN = { email: "admin@waybill.test", password: "correct-horse-battery" };
@@ -10,8 +14,13 @@ export const E2E_ADMIN = { email: "admin@waybill.test", password: "correct-horse
 export default async function globalSetup() {
   // Royal Mail answers at a local fake, so "Test connection" makes a real call.
   const royalMail = await startFakeRoyalmailServer();
+  // The server's DNS: tests publish TXT records (merchants' domain proofs) by writing this file.
+  const dnsRecords = join(tmpdir(), `waybill-e2e-dns-${process.pid}.json`);
+  writeFileSync(dnsRecords, "{}");
+  const dns = await startFakeDnsServer(() => JSON.parse(readFileSync(dnsRecords, "utf8")));
   const server = await startWaybill({
     ROYALMAIL_API_BASE_URL: royalMail.url,
+    DNS_SERVERS: dns.address,
     WAYBILL_ADMIN_EMAIL: E2E_ADMIN.email,
     WAYBILL_ADMIN_PASSWORD: E2E_ADMIN.password,
     WEBHOOK_ALLOW_PRIVATE: "true",
@@ -24,9 +33,11 @@ export default async function globalSetup() {
   process.env.WAYBILL_E2E_API_KEY = apiKey;
   process.env.WAYBILL_E2E_API_SECRET = apiSecret;
   process.env.WAYBILL_E2E_DATA_DIR = server.dataDir;
+  process.env.WAYBILL_E2E_DNS_RECORDS = dnsRecords;
 
   return async () => {
     await server.stop();
     await royalMail.close();
+    await dns.close();
   };
 }

@@ -1,3 +1,4 @@
+import { writeFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import AxeBuilder from "@axe-core/playwright";
 import { chromium, expect, type Page, test } from "@playwright/test";
@@ -146,18 +147,16 @@ test("a branding change in Settings shows on the page, under its new handle", as
   await screenshot(page, "tracking-page-branded");
 });
 
-test("a request for the merchant's own domain gets its tracking page at /", async ({ page }) => {
+test("a merchant proves its own domain with a DNS record, then gets its tracking page at /", async ({ page }) => {
   await signIn(page);
-  const saved = await page.evaluate(async () => {
-    const current = (await (await fetch("/api/dashboard/settings/tracking-page")).json()).page;
-    const response = await fetch("/api/dashboard/settings/tracking-page", {
-      method: "PUT",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ ...current, customDomain: "track.lima.test" }),
-    });
-    return response.status;
-  });
-  expect(saved).toBe(200);
+  await page.goto("/settings/tracking-page");
+  await page.getByLabel("Your own domain (optional)").fill("track.lima.test");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  const proof = page.getByTestId("domain-proof");
+  await expect(proof).toContainText("Not served yet");
+  await expect(proof).toContainText("_waybill-challenge.track.lima.test");
+  const value = (await proof.locator("dd").nth(1).textContent())!;
+  expect(value).toMatch(/^waybill-verify=[0-9a-f]{32}$/);
   const port = new URL(baseURL()).port;
   // A real browser resolving the merchant's domain to this server, as DNS would.
   const browser = await chromium.launch({
@@ -165,6 +164,16 @@ test("a request for the merchant's own domain gets its tracking page at /", asyn
     args: ["--no-sandbox", "--disable-gpu", "--host-resolver-rules=MAP track.lima.test 127.0.0.1"],
   });
   const shopper = await browser.newPage();
+  // Unproven, the domain is not the merchant's: no tracking page at its root.
+  await shopper.goto(`http://track.lima.test:${port}/`);
+  await expect(shopper.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  await proof.getByRole("button", { name: "Check DNS" }).click();
+  await expect(proof.getByRole("alert")).toContainText("No TXT record at _waybill-challenge.track.lima.test yet");
+  // The merchant adds the record at its DNS provider (this server's resolver asks a local fake).
+  writeFileSync(process.env.WAYBILL_E2E_DNS_RECORDS!, JSON.stringify({ "_waybill-challenge.track.lima.test": [value] }));
+  await proof.getByRole("button", { name: "Check DNS" }).click();
+  await expect(page.getByText("Domain proven: the page is served at its root.")).toBeVisible();
+
   await shopper.goto(`http://track.lima.test:${port}/`);
   await expect(shopper.getByRole("heading", { name: "Track your order", level: 1 })).toBeVisible();
   await expect(shopper.getByText("Lima Lamps")).toBeVisible();

@@ -60,6 +60,8 @@ export class LimitReachedError extends DomainError {
   constructor(
     readonly limit: string,
     message: string,
+    /** A limit over time (a quota, a rate): the same request succeeds later (429 rather than 400). */
+    readonly untilLater = false,
   ) {
     super(message);
   }

@@ -32,6 +32,10 @@ const envSchema = z.object({
   SMS_ACCOUNT_SID: z.string().optional(),
   SMS_AUTH_TOKEN: z.string().optional(),
   SMS_FROM: z.string().optional(),
+  /** The DNS servers asked for merchants' domain proofs (`1.1.1.1,[2606:4700::1111]:53`); unset: the system's. */
+  DNS_SERVERS: z.string().optional(),
+  /** Messages (e-mail and SMS) that may leave per organisation per day (UTC), unless `org limits --messages-per-day` sets its own. */
+  MESSAGES_PER_DAY: z.coerce.number().int().min(0).default(1_000),
   /** Encrypts courier-connection credentials; unset, a key is generated under WAYBILL_DATA_DIR. */
   WAYBILL_ENCRYPTION_KEY: z
     .string()

@@ -75,6 +75,7 @@ export const dashboardApi = {
   courierDetection: endpoint<{ couriers: CourierSuggestion[] }>(["detect"], "/api/dashboard/couriers/detect"),
   trackingPage: endpoint<{ page: TrackingPageView }>(["tracking-page"], "/api/dashboard/settings/tracking-page"),
   trackingPageLogo: endpoint(["tracking-page"], "/api/dashboard/settings/tracking-page/logo"),
+  trackingPageDomainProof: endpoint<{ page: TrackingPageView }>(["tracking-page"], "/api/dashboard/settings/tracking-page/domain-proof"),
   messageTemplate: (trigger: string, language: string) =>
     endpoint<MessageTemplateView>(
       ["message-template", trigger, language],

@@ -82,6 +82,7 @@ export function NotificationOutbox() {
                       <span className="block truncate text-sm font-medium text-slate-900">{message.subject ?? message.body.slice(0, 80)}</span>
                       <span className="block truncate text-xs text-slate-500">
                         {message.channel === "email" ? "E-mail" : "SMS"} to {message.recipient} · {formatDateTime(message.createdAt)}
+                        {message.requestedBy && ` · asked by ${message.requestedBy}`}
                       </span>
                     </span>
                     <span className="flex items-center gap-2">

@@ -22,6 +22,31 @@ const textToLinks = (text: string) =>
     .filter(([label, url]) => label && url)
     .map(([label, url]) => ({ label: label!, url: url! }));
 
+/** Until the merchant's DNS holds the token, the domain is only claimed: this says what to add and checks it. */
+function DomainProof({ proof }: { proof: NonNullable<TrackingPageView["customDomainProof"]> }) {
+  const client = useQueryClient();
+  const check = useMutation({
+    mutationFn: () => send<{ page: TrackingPageView }>(dashboardApi.trackingPageDomainProof, "POST"),
+    onSuccess: (data) => client.setQueryData(dashboardApi.trackingPage.key, data.page),
+  });
+  if (proof.proven) return <p className="text-sm text-emerald-800 sm:col-span-2">Domain proven: the page is served at its root.</p>;
+  return (
+    <div className="space-y-2 rounded-md bg-amber-50 p-3 text-sm text-slate-800 ring-1 ring-amber-200 sm:col-span-2" data-testid="domain-proof">
+      <p>Not served yet. To prove the domain is yours, add this TXT record at your DNS provider, then check it (and point the domain at this server):</p>
+      <dl className="grid gap-1 font-mono text-xs break-all sm:grid-cols-[auto_1fr] sm:gap-x-3">
+        <dt className="font-sans text-slate-600">Name</dt>
+        <dd>{proof.name}</dd>
+        <dt className="font-sans text-slate-600">Value</dt>
+        <dd>{proof.value}</dd>
+      </dl>
+      <Button size="sm" onClick={() => check.mutate()} disabled={check.isPending}>
+        {check.isPending ? "Checking…" : "Check DNS"}
+      </Button>
+      {check.isError && <Alert tone="error">{errorMessage(check.error)}</Alert>}
+    </div>
+  );
+}
+
 function SettingsForm({ page }: { page: TrackingPageView }) {
   const client = useQueryClient();
   const [draft, setDraft] = useState({ ...page, handle: page.handle ?? "", customDomain: page.customDomain ?? "", linksText: linksToText(page.links) });
@@ -61,6 +86,7 @@ function SettingsForm({ page }: { page: TrackingPageView }) {
               <TextInput {...control} value={draft.customDomain} onChange={(event) => set({ customDomain: event.target.value })} autoComplete="off" />
             )}
           </Field>
+          {page.customDomainProof && page.customDomainProof.name.endsWith(`.${draft.customDomain}`) && <DomainProof proof={page.customDomainProof} />}
         </CardBody>
       </Card>
       <Card>

@@ -22,5 +22,6 @@ export * from "./webhook-deliveries";
 export * from "./webhook-attempts";
 export * from "./notification-messages";
 export * from "./notification-templates";
+export * from "./message-quota-days";
 export * from "./relations";
 export * from "./idempotency-keys";

@@ -30,6 +30,8 @@ export const notificationMessages = pgTable(
     error: text("error"),
     providerMessageId: text("provider_message_id"),
     sentAt: tz("sent_at"),
+    /** The member who asked for this message (the queue's "contact customer"); null: sent on a status change. */
+    requestedBy: text("requested_by"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,6 @@
-import { jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, updatedAt } from "./_columns";
+import { sql } from "drizzle-orm";
+import { integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, tz, updatedAt } from "./_columns";
 
 /** Per-endpoint overrides of the requests-per-second table, keyed like "2025-04 GET /trackings". */
 export type RateLimitOverrides = Record<string, number>;
@@ -34,12 +35,24 @@ export const organizations = pgTable(
     trackingPage: jsonb("tracking_page").$type<TrackingPageSettings>().notNull().default({}),
     /** A host name of the merchant's own (track.example.com) that serves the tracking page at `/`. */
     customDomain: text("custom_domain"),
+    /** What the domain's `_waybill-challenge` TXT record must say to prove the merchant holds it. */
+    customDomainToken: text("custom_domain_token"),
+    /** When that record was found: only then is the domain served (and unique among organisations). */
+    customDomainVerifiedAt: tz("custom_domain_verified_at"),
+    /** The operator's cap on messages that leave per day (e-mail and SMS); null: the server's default. */
+    messagesPerDay: integer("messages_per_day"),
     /** The triggers whose messages go to customers; null: Waybill's default set. */
     notificationTriggers: text("notification_triggers").array(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [uniqueIndex("organizations_handle_idx").on(table.handle), uniqueIndex("organizations_custom_domain_idx").on(table.customDomain)],
+  (table) => [
+    uniqueIndex("organizations_handle_idx").on(table.handle),
+    // Claims are free; a domain is one organisation's once proven.
+    uniqueIndex("organizations_custom_domain_idx")
+      .on(table.customDomain)
+      .where(sql`${table.customDomainVerifiedAt} is not null`),
+  ],
 );
 
 export type Organization = typeof organizations.$inferSelect;

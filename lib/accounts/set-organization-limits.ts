@@ -11,3 +11,8 @@ export async function setOrganizationLimits(db: Executor, organizationId: string
     .returning({ rateLimits: organizations.rateLimits });
   return updated?.rateLimits ?? null;
 }
+
+/** Sets the messages an organisation may send a day; null: the server's default (MESSAGES_PER_DAY). */
+export async function setMessagesPerDay(db: Executor, organizationId: string, messagesPerDay: number | null): Promise<void> {
+  await db.update(organizations).set({ messagesPerDay, updatedAt: new Date() }).where(eq(organizations.id, organizationId));
+}

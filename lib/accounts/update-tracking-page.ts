@@ -7,6 +7,9 @@ import { ConflictError, InvalidError } from "@/lib/domain-errors";
 import { rememberPageHandle } from "@/lib/trackings/page/links";
 import { PAGE_LANGUAGES } from "@/lib/trackings/shopper-texts";
 import { isOperatorHost } from "@/lib/http/operator-hosts";
+import { isUniqueViolation } from "@/db/unique-violation";
+import { domainClaim } from "@/lib/trackings/page/domain-proof";
+import { forgetMerchantDomain } from "@/lib/trackings/page/merchant-domains";
 
 /**
  * 3 to 30 characters: never as long as an organisation id (32), so a handle can never shadow the
@@ -86,13 +89,11 @@ export const trackingPageInput = z.object({
 });
 export type TrackingPageInput = z.input<typeof trackingPageInput>;
 
-function isUniqueViolation(error: unknown, index: string): boolean {
-  const text = `${(error as { message?: string })?.message ?? ""} ${String((error as { cause?: unknown })?.cause ?? "")}`;
-  return text.includes(index);
-}
-
-/** Saves the tracking page's address and look; a handle or domain another organisation has is refused. */
-export async function updateTrackingPage(db: Executor, organizationId: string, input: unknown): Promise<Organization> {
+/**
+ * Saves the tracking page's address and look; a handle another organisation has is refused. A new
+ * domain is only claimed: it is served once the merchant proves it (`proveCustomDomain`).
+ */
+export async function updateTrackingPage(db: Executor, organization: Organization, input: unknown): Promise<Organization> {
   const parsed = trackingPageInput.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -104,17 +105,16 @@ export async function updateTrackingPage(db: Executor, organizationId: string, i
   try {
     const [row] = await db
       .update(organizations)
-      .set({ handle, customDomain, trackingPage, updatedAt: new Date() })
-      .where(eq(organizations.id, organizationId))
+      .set({ handle, ...domainClaim(organization, customDomain), trackingPage, updatedAt: new Date() })
+      .where(eq(organizations.id, organization.id))
       .returning();
     rememberPageHandle(row!);
+    if (organization.customDomain) forgetMerchantDomain(organization.customDomain);
     // The API caches each key with its organisation: drop them so links use the new handle at once.
     forgetAllApiKeys();
     return row!;
   } catch (error) {
     if (isUniqueViolation(error, "organizations_handle_idx")) throw new ConflictError("handle", `The handle "${handle}" is taken: choose another.`);
-    if (isUniqueViolation(error, "organizations_custom_domain_idx"))
-      throw new ConflictError("customDomain", `${customDomain} is another organisation's domain.`);
     throw error;
   }
 }

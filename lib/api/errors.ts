@@ -91,7 +91,7 @@ function codeFor(error: DomainError): MetaCode {
   if (error instanceof LimitReachedError) {
     if (error.limit === "retracks") return 4016;
     if (error.limit === "body-size") return 413;
-    return 400;
+    return error.untilLater ? 429 : 400;
   }
   if (error instanceof NotAllowedError) return error.action === "retrack" ? 4013 : 403;
   if (error instanceof InvalidError) {

@@ -49,7 +49,7 @@ describe("the needs-attention queue", () => {
     const { organizationId, trackingId } = await stalledShipment();
     await noteAttention(database.db, organizationId, trackingId, day("2026-03-16"), "Asked the courier, ticket 42");
     expect((await listAttentionQueue(database.db, organizationId, day("2026-03-16")))[0]!.flags[0]!.note).toBe("Asked the courier, ticket 42");
-    expect(await contactCustomer(database.db, organizationId, trackingId)).toBe(1);
+    expect(await contactCustomer(database.db, organizationId, trackingId, "member-1", day("2026-03-16"))).toBe(1);
     const messages = await database.db
       .select()
       .from(notificationMessages)

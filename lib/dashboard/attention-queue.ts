@@ -26,7 +26,14 @@ export const attentionAction = z.discriminatedUnion("action", [
 ]);
 
 /** One of the queue's buttons: snooze, resolve, note, or contact the customer. */
-export async function actOnAttention(db: Executor, organizationId: string, trackingId: string, now: Date, action: z.infer<typeof attentionAction>) {
+export async function actOnAttention(
+  db: Executor,
+  member: { organizationId: string; userId: string },
+  trackingId: string,
+  now: Date,
+  action: z.infer<typeof attentionAction>,
+) {
+  const { organizationId } = member;
   switch (action.action) {
     case "snooze":
       return snoozeAttention(db, organizationId, trackingId, now, new Date(now.getTime() + action.days * 86_400_000));
@@ -35,6 +42,6 @@ export async function actOnAttention(db: Executor, organizationId: string, track
     case "note":
       return noteAttention(db, organizationId, trackingId, now, action.note);
     case "contact":
-      await contactCustomer(db, organizationId, trackingId);
+      await contactCustomer(db, organizationId, trackingId, member.userId, now);
   }
 }

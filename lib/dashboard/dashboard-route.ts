@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { getDb, type Database } from "@/db/client";
-import { DomainError, InvalidError } from "@/lib/domain-errors";
+import { DomainError, InvalidError, LimitReachedError } from "@/lib/domain-errors";
 import { renameFields2025 } from "@/lib/couriers/field-names-2025";
 import { BodyTooLarge, BodyUnreadable, readLimitedText } from "@/lib/read-limited-body";
 import { nulPathOf, withWellFormedStrings } from "@/lib/clean-input";
@@ -45,6 +45,7 @@ function errorResponse(request: Request, error: unknown): Response {
   if (error instanceof BodyTooLarge) return errorJson(413, `${error.message} Send less at once.`);
   if (error instanceof BodyUnreadable) return errorJson(400, error.message);
   // The dashboard speaks 2025-04 field names, like its forms.
+  if (error instanceof LimitReachedError && error.untilLater) return errorJson(429, error.message);
   if (error instanceof DomainError) return errorJson(DASHBOARD_STATUS[error.kind], renameFields2025(error.message));
   const requestId = requestIdOf(request);
   logServerError("dashboard", request, requestId, error);

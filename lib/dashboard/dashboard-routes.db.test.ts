@@ -12,6 +12,9 @@ import * as detect from "@/app/api/dashboard/couriers/detect/route";
 import * as memberById from "@/app/api/dashboard/members/[userId]/route";
 import * as members from "@/app/api/dashboard/members/route";
 import * as preferredCouriers from "@/app/api/dashboard/settings/preferred-couriers/route";
+import * as messagePreview from "@/app/api/dashboard/settings/notification-templates/preview/route";
+import * as messageTemplates from "@/app/api/dashboard/settings/notification-templates/route";
+import * as domainProof from "@/app/api/dashboard/settings/tracking-page/domain-proof/route";
 import * as complete from "@/app/api/dashboard/trackings/[id]/complete/route";
 import * as contacts from "@/app/api/dashboard/trackings/[id]/contacts/route";
 import * as retrack from "@/app/api/dashboard/trackings/[id]/retrack/route";
@@ -26,6 +29,7 @@ import { withTestEncryptionKey } from "@/testing/encryption-key";
 import { createTenant } from "@/testing/factories";
 import { getDashboardUser, type DashboardUser } from "./session";
 import { captureLog } from "@/lib/observability/log";
+import { PREVIEWS_PER_MINUTE } from "./preview-budget";
 
 vi.mock("./session", () => ({ getDashboardUser: vi.fn() }));
 
@@ -105,6 +109,8 @@ const everyRoute: Array<[string, Route]> = [
   ["PUT connection", connectionById.PUT],
   ["DELETE connection", connectionById.DELETE],
   ["GET connection couriers", connectionCouriers.GET],
+  ["POST message preview", messagePreview.POST],
+  ["POST domain proof", domainProof.POST],
 ];
 
 describe("every dashboard route", () => {
@@ -118,7 +124,16 @@ describe("every dashboard route", () => {
   it("refuses members on the admin routes (403) and lets admins in", async () => {
     await signIn("member");
     const adminRoutes = [apiKeys.GET, apiKeys.POST, apiKeyById.DELETE, members.GET, members.POST, memberById.PATCH, memberById.DELETE];
-    for (const route of [...adminRoutes, connections.GET, connections.POST, connectionById.PUT, connectionById.DELETE, connectionCouriers.GET]) {
+    const settings = [
+      connections.GET,
+      connections.POST,
+      connectionById.PUT,
+      connectionById.DELETE,
+      connectionCouriers.GET,
+      messagePreview.POST,
+      domainProof.POST,
+    ];
+    for (const route of [...adminRoutes, ...settings]) {
       const res = await call(route, { method: "POST", params: { id: "x", userId: "x" }, body: { name: "k", role: "admin" } });
       expect(res.status).toBe(403);
       expect(res.body.error.message).toMatch(/admins only/i);
@@ -493,5 +508,33 @@ describe("server errors in the log", () => {
     });
     expect(line!.error).toMatch(/^PostgresError \(code 23505\)/);
     expect(JSON.stringify(line)).not.toContain("ana@example.com");
+  });
+});
+
+describe("message templates", () => {
+  const runaway = "{% for i in (1..900) %}{% for j in (1..900) %}xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx{% endfor %}{% endfor %}";
+  const template = { language: "en", subject: "Your parcel", html: "<p>{{ status }}</p>", text: "{{ status }}", sms: "{{ status }}" };
+
+  it("refuses a template that renders too large, in preview and on save, naming the part (400, not 500)", async () => {
+    await signIn("admin");
+    const preview = await call(messagePreview.POST, { method: "POST", body: { ...template, html: runaway } });
+    expect(preview).toMatchObject({
+      status: 400,
+      body: { error: { message: "html: renders to more than 200,000 characters; shorten loops and repeated text." } },
+    });
+    const saved = await call(messageTemplates.PUT, { method: "PUT", body: { ...template, trigger: "Delivered", sms: runaway } });
+    expect(saved).toMatchObject({ status: 400, body: { error: { message: expect.stringContaining("sms: renders to more than 1,600 characters") } } });
+    expect((await call(messagePreview.POST, { method: "POST", body: template })).body.preview).toMatchObject({ subject: "Your parcel" });
+  });
+
+  it("limits previews per user", async () => {
+    const admin = await signIn("admin");
+    for (let count = 1; count < PREVIEWS_PER_MINUTE; count += 1) await call(messagePreview.POST, { method: "POST", body: template });
+    expect((await call(messagePreview.POST, { method: "POST", body: template })).status).toBe(200);
+    const refused = await call(messagePreview.POST, { method: "POST", body: template });
+    expect(refused).toMatchObject({ status: 429, body: { error: { message: expect.stringContaining(`at most ${PREVIEWS_PER_MINUTE} a minute`) } } });
+    // Another admin of the same organisation has a budget of their own.
+    await signIn("admin", admin.organization);
+    expect((await call(messagePreview.POST, { method: "POST", body: template })).status).toBe(200);
   });
 });

@@ -24,7 +24,7 @@ export async function messageTemplateView(db: Executor, organization: Organizati
   };
 }
 
-export function previewMessage(template: MessageTemplate, language: string): RenderedPreview {
+export function previewMessage(template: MessageTemplate, language: string): Promise<RenderedPreview> {
   if (!(NOTIFICATION_LANGUAGES as readonly string[]).includes(language))
     throw new InvalidError("language", "unknown", `Messages are not written in "${language}".`);
   return previewTemplate(template, language as NotificationLanguage);

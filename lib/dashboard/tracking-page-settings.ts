@@ -2,6 +2,7 @@ import type { Database } from "@/db/client";
 import type { Organization } from "@/db/schema";
 import { findPageOrganization } from "@/lib/trackings/page/find-page-organization";
 import { publicBaseUrl } from "@/lib/http/public-address";
+import { domainChallenge } from "@/lib/trackings/page/domain-proof";
 import { pageBrand } from "@/lib/trackings/page/page-brand";
 import { PAGE_LANGUAGES } from "@/lib/trackings/shopper-texts";
 import type { TrackingPageView } from "./types";
@@ -13,6 +14,10 @@ export async function trackingPageView(db: Database, organization: Organization)
   return {
     handle: organization.handle,
     customDomain: organization.customDomain,
+    customDomainProof:
+      organization.customDomain && organization.customDomainToken
+        ? { proven: organization.customDomainVerifiedAt !== null, ...domainChallenge(organization.customDomain, organization.customDomainToken) }
+        : null,
     displayName: trackingPage.displayName ?? "",
     accentColor: trackingPage.accentColor ?? "",
     supportEmail: trackingPage.supportEmail ?? "",

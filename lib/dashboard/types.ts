@@ -163,6 +163,8 @@ export interface ConnectionSummary {
 export interface TrackingPageView {
   handle: string | null;
   customDomain: string | null;
+  /** The DNS record that proves the domain (name and value), and whether it was found. */
+  customDomainProof: { proven: boolean; name: string; value: string } | null;
   displayName: string;
   accentColor: string;
   supportEmail: string;

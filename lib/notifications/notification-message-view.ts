@@ -15,9 +15,11 @@ export interface NotificationMessageView {
   error: string | null;
   sentAt: string | null;
   createdAt: string;
+  /** The member who asked for it (the queue's "contact customer"); null for status messages. */
+  requestedBy: string | null;
 }
 
-export function notificationMessageView(message: NotificationMessage): NotificationMessageView {
+export function notificationMessageView(message: NotificationMessage, requesters: ReadonlyMap<string, string>): NotificationMessageView {
   const { id, trackingId, channel, recipient, language, subject, body, transport, status, attempts, error } = message;
   return {
     id,
@@ -33,5 +35,6 @@ export function notificationMessageView(message: NotificationMessage): Notificat
     error,
     sentAt: message.sentAt ? message.sentAt.toISOString() : null,
     createdAt: message.createdAt.toISOString(),
+    requestedBy: message.requestedBy ? (requesters.get(message.requestedBy) ?? "a former member") : null,
   };
 }

@@ -18,8 +18,10 @@ export interface StatusChange {
   sourceEventId: string;
   /** The status reached, or `estimate_revised`: picks the merchant's template, and whether to send at all. */
   trigger: TemplateTrigger;
-  /** A merchant asked for this message (the attention queue's "contact customer"): sent even for a trigger turned off. */
-  requested?: boolean;
+  /** The member who asked for this message (the attention queue's "contact customer"): sent even for a trigger turned off. */
+  requestedBy?: string;
+  /** When the messages are written (default: the database's now). */
+  at?: Date;
 }
 
 /**
@@ -36,10 +38,10 @@ export async function prepareContactNotifications(db: Executor, change: StatusCh
   });
   if (!record || (!record.tracking.emails.length && !record.tracking.smses.length)) return [];
   const [organization] = await db.select().from(organizations).where(eq(organizations.id, change.organizationId)).limit(1);
-  if (!organization || (!change.requested && !enabledTriggers(organization).includes(change.trigger))) return [];
+  if (!organization || (!change.requestedBy && !enabledTriggers(organization).includes(change.trigger))) return [];
   rememberPageHandle(organization);
   const language = notificationLanguage(record.tracking.language);
-  const composed = composeNotification(record, {
+  const composed = await composeNotification(record, {
     trigger: change.trigger,
     language,
     template: await loadTemplate(db, change.organizationId, change.trigger, language),
@@ -60,6 +62,8 @@ export async function prepareContactNotifications(db: Executor, change: StatusCh
       html: channel === "email" ? composed.emailHtml : null,
       transport,
       status: transport === "outbox" ? "outbox" : "queued",
+      requestedBy: change.requestedBy ?? null,
+      ...(change.at && { createdAt: change.at, updatedAt: change.at }),
     };
   };
   const rows = [...record.tracking.emails.map((email) => message("email", email)), ...record.tracking.smses.map((phone) => message("sms", phone))];

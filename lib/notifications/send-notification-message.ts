@@ -5,6 +5,9 @@ import type { NotificationTransports } from "./notification-transports";
 import { sendEmail } from "./send-email";
 import { sendSms } from "./send-sms";
 import { metrics } from "@/lib/observability/metrics";
+import { takeMessageQuota } from "./message-quota";
+
+export const QUOTA_REACHED = "Not sent: the organisation's daily message quota is used up (the operator sets it with org limits).";
 
 async function deliver(message: NotificationMessage, transports: NotificationTransports): Promise<string> {
   if (message.transport === "smtp" && transports.smtp) {
@@ -26,7 +29,7 @@ async function deliver(message: NotificationMessage, transports: NotificationTra
 
 /**
  * Sends one prepared message and records the outcome on it. A message already sent (or put in the
- * outbox) is not sent again. On failure the error is recorded and rethrown, so the engine retries;
+ * outbox) is not sent again, nor one past the organisation's daily quota. On failure the error is recorded and rethrown, so the engine retries;
  * `finalAttempt` marks it failed rather than retrying.
  */
 export async function sendNotificationMessage(
@@ -41,6 +44,12 @@ export async function sendNotificationMessage(
   // Its tracking was deleted meanwhile.
   if (!message) return "gone";
   if (message.status === "sent" || message.status === "outbox") return message.status;
+  // Counted once, at the first attempt (or the first after the quota stopped it); past the quota the message is kept, failed, with the reason.
+  if ((message.attempts === 0 || message.error === QUOTA_REACHED) && !(await takeMessageQuota(db, organizationId, new Date()))) {
+    await db.update(notificationMessages).set({ status: "failed", error: QUOTA_REACHED, attempts: 1, updatedAt: new Date() }).where(where);
+    metrics().notifications.inc({ channel: message.channel, outcome: "failed" });
+    return "failed";
+  }
   try {
     const providerMessageId = await deliver(message, transports);
     const now = new Date();

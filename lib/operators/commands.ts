@@ -11,7 +11,8 @@ import { listApiKeys } from "@/lib/accounts/list-api-keys";
 import { listOrganizations } from "@/lib/accounts/list-organizations";
 import { resetPassword } from "@/lib/accounts/reset-password";
 import { revokeApiKey } from "@/lib/accounts/revoke-api-key";
-import { setOrganizationLimits } from "@/lib/accounts/set-organization-limits";
+import { setMessagesPerDay, setOrganizationLimits } from "@/lib/accounts/set-organization-limits";
+import { messagesPerDay } from "@/lib/notifications/message-quota";
 import { evaluateAttention } from "@/lib/attention/evaluate-attention";
 import { seedDemoTrackings } from "@/lib/demo/seed-demo";
 import { getDatabaseHandle } from "@/db/client";
@@ -85,13 +86,26 @@ export const COMMANDS: Command[] = [
   },
   {
     words: ["org", "limits"],
-    summary: 'Show or set an organisation\'s rate-limit overrides (requests per second per bucket; "*" for every bucket).',
-    options: { org: { type: "string" }, set: { type: "string", multiple: true }, clear: { type: "boolean" } },
+    summary:
+      'Show or set an organisation\'s rate-limit overrides (requests per second per bucket; "*" for every bucket) and its daily message quota (--messages-per-day N, or "default").',
+    options: { org: { type: "string" }, set: { type: "string", multiple: true }, clear: { type: "boolean" }, "messages-per-day": { type: "string" } },
     required: ["org"],
     async run(db, values) {
       const organization = await organizationOrThrow(db, text(values, "org"));
       const sets = (values.set as string[] | undefined) ?? [];
-      if (!sets.length && !values.clear) return [JSON.stringify(organization.rateLimits)];
+      const quota = text(values, "messages-per-day");
+      if (quota) {
+        const perDay = quota === "default" ? null : Number(quota);
+        if (perDay !== null && !(Number.isInteger(perDay) && perDay >= 0))
+          throw new UsageError('--messages-per-day takes a whole number (0 or more) or "default".');
+        await setMessagesPerDay(db, organization.id, perDay);
+        if (!sets.length && !values.clear) return [`messages per day: ${perDay ?? `${env().MESSAGES_PER_DAY} (the server's default)`}`];
+      }
+      if (!sets.length && !values.clear)
+        return [
+          JSON.stringify(organization.rateLimits),
+          `messages per day: ${messagesPerDay(organization)}${organization.messagesPerDay === null ? " (the server's default)" : ""}`,
+        ];
       const limits: RateLimitOverrides = values.clear ? {} : { ...organization.rateLimits };
       for (const entry of sets) {
         const [bucket, value] = parseLimit(entry);

@@ -4,25 +4,12 @@ import { notificationTemplates, organizations } from "@/db/schema";
 import { InvalidError } from "@/lib/domain-errors";
 import { NOTIFICATION_LANGUAGES, type NotificationLanguage } from "../notification-texts";
 import { DEFAULT_TRIGGERS, isTemplateTrigger, type MessageTemplate, type TemplateTrigger } from "./default-templates";
-import { templateProblem } from "./liquid";
-
-const LIMITS: Record<keyof MessageTemplate, number> = { subject: 300, html: 50_000, text: 20_000, sms: 1_000 };
-const PARTS = Object.keys(LIMITS) as Array<keyof MessageTemplate>;
+import { previewTemplate } from "./preview-template";
 
 export function assertTriggerAndLanguage(trigger: string, language: string): asserts trigger is TemplateTrigger {
   if (!isTemplateTrigger(trigger)) throw new InvalidError("trigger", "unknown", `No trigger is called "${trigger}".`);
   if (!(NOTIFICATION_LANGUAGES as readonly string[]).includes(language))
     throw new InvalidError("language", "unknown", `Messages are not written in "${language}".`);
-}
-
-/** Refuses a template part that is too long or does not parse, naming the part, the line and the reason. */
-export function assertTemplateParses(template: MessageTemplate): void {
-  for (const part of PARTS) {
-    if (typeof template[part] !== "string") throw new InvalidError(part, "missing", `${part}: is missing.`);
-    if (template[part].length > LIMITS[part]) throw new InvalidError(part, "invalid", `${part}: at most ${LIMITS[part]} characters.`);
-    const problem = templateProblem(template[part]);
-    if (problem) throw new InvalidError(part, "invalid", `${part}, line ${problem.line}: ${problem.reason}`);
-  }
 }
 
 /** The merchant's template for a trigger and language, or null (Waybill's default applies). */
@@ -50,10 +37,10 @@ export async function customizedTemplates(db: Executor, organizationId: string):
     .where(eq(notificationTemplates.organizationId, organizationId));
 }
 
-/** Saves a template once every part parses. */
+/** Saves a template once every part parses and renders the sample shipment within the bounds. */
 export async function saveTemplate(db: Executor, organizationId: string, trigger: string, language: string, template: MessageTemplate): Promise<void> {
   assertTriggerAndLanguage(trigger, language);
-  assertTemplateParses(template);
+  await previewTemplate(template, language as NotificationLanguage);
   const values = { subject: template.subject, html: template.html, text: template.text, sms: template.sms, updatedAt: new Date() };
   await db
     .insert(notificationTemplates)

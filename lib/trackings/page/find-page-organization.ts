@@ -1,4 +1,4 @@
-import { eq, getTableColumns, or, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, isNotNull, or, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { prepared } from "@/db/prepared";
 import { type Organization, organizationLogos, organizations } from "@/db/schema";
@@ -28,7 +28,7 @@ export async function findPageOrganization(db: Database, handleOrId: string): Pr
   return rows.find((row) => row.handle === handle) ?? rows[0] ?? null;
 }
 
-/** The organisation whose own domain this is (`track.example.com`), for its page at `/`. */
+/** The organisation whose own domain this is (`track.example.com`, proven), for its page at `/`. */
 export async function findOrganizationByDomain(db: Database, host: string | null): Promise<PageOrganization | null> {
   const domain = host?.trim().toLowerCase().replace(/:\d+$/, "");
   if (!domain) return null;
@@ -36,7 +36,7 @@ export async function findOrganizationByDomain(db: Database, host: string | null
     .select(withLogo)
     .from(organizations)
     .leftJoin(organizationLogos, eq(organizationLogos.organizationId, organizations.id))
-    .where(eq(organizations.customDomain, domain))
+    .where(and(eq(organizations.customDomain, domain), isNotNull(organizations.customDomainVerifiedAt)))
     .limit(1);
   return row ?? null;
 }

@@ -19,3 +19,8 @@ export async function merchantDomainOwner(host: string): Promise<string | null> 
 export async function isMerchantDomain(host: string): Promise<boolean> {
   return (await merchantDomainOwner(host)) !== null;
 }
+
+/** A domain saved, proven or dropped here counts on this instance at once (others within the minute). */
+export function forgetMerchantDomain(host: string): void {
+  owners.delete(host);
+}

@@ -23,8 +23,9 @@ function Channel({ name, sending, from, variable }: { name: string; sending: boo
 }
 
 export default async function NotificationsPage() {
-  await requireDashboardUser();
-  const delivery = notificationDelivery();
+  const user = await requireDashboardUser();
+  const delivery = await notificationDelivery(user.organization, new Date());
+  const { quota } = delivery;
   return (
     <>
       <PageHeader
@@ -37,6 +38,10 @@ export default async function NotificationsPage() {
           <CardBody className="grid gap-6 sm:grid-cols-2">
             <Channel name="E-mail" sending={delivery.email === "smtp"} from={delivery.emailFrom} variable="SMTP_URL" />
             <Channel name="SMS" sending={delivery.sms === "sms-api"} from={delivery.smsFrom} variable="SMS_API_BASE_URL" />
+            <p className="text-sm text-slate-600 sm:col-span-2" data-testid="message-quota">
+              Today: {quota.sent.toLocaleString("en")} of {quota.limit.toLocaleString("en")} messages sent. The server&apos;s operator sets this daily limit;
+              past it, messages wait as failed until the next day (UTC).
+            </p>
           </CardBody>
         </Card>
         <MessageTemplates />

@@ -8,7 +8,7 @@ export const GET = dashboardRoute(async ({ db, user }) => ({ page: await trackin
 export const PUT = dashboardRoute(
   async ({ request, db, user }) => {
     const input = await readJson(request, z.record(z.string(), z.unknown()));
-    return { page: await trackingPageView(db, await updateTrackingPage(db, user.organization.id, input)) };
+    return { page: await trackingPageView(db, await updateTrackingPage(db, user.organization, input)) };
   },
   { adminOnly: true },
 );
