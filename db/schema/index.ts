@@ -23,5 +23,7 @@ export * from "./webhook-attempts";
 export * from "./notification-messages";
 export * from "./notification-templates";
 export * from "./message-quota-days";
+export * from "./stores";
+export * from "./imports";
 export * from "./relations";
 export * from "./idempotency-keys";

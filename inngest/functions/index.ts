@@ -10,6 +10,9 @@ import { flagAttentionNow } from "./flag-attention-now";
 import { notifyContacts } from "./notify-contacts";
 import { pollTrackings } from "./poll-trackings";
 import { sweepFollowUpsFunction } from "./sweep-follow-ups";
+import { backfillStores } from "./backfill-stores";
+import { syncStoreOrders } from "./sync-store-orders";
+import { tellStores } from "./tell-stores";
 
 /** Every background function, served to Inngest by /api/inngest and run by the embedded runner: add yours here. */
 export const functions: InngestFunction.Any[] = [
@@ -24,4 +27,7 @@ export const functions: InngestFunction.Any[] = [
   evaluateAttentionHourly,
   emailAttentionDigests,
   flagAttentionNow,
+  syncStoreOrders,
+  tellStores,
+  backfillStores,
 ];

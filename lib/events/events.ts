@@ -207,3 +207,18 @@ export const trackingProviderCallRequested = defineEvent(
       .min(1),
   }),
 );
+
+/*
+ * Stores and imports (lib/stores). A store's webhook (or the backfill) says an order changed:
+ * `store/order.changed` reads it from the store and brings its fulfilments in. `store/backfill.requested`
+ * pages through the store's recent orders; `import/requested` through another service's trackings.
+ */
+
+export const storeOrderChanged = defineEvent(
+  "store/order.changed",
+  z.object({ organizationId: z.string().min(1), storeId: z.string().min(1), orderId: z.string().min(1) }),
+);
+
+export const storeBackfillRequested = defineEvent("store/backfill.requested", z.object({ organizationId: z.string().min(1), storeId: z.string().min(1) }));
+
+export const importRequested = defineEvent("import/requested", z.object({ organizationId: z.string().min(1), importId: z.string().min(1) }));

@@ -24,6 +24,8 @@ export interface CreateTrackingInput {
   /** 2025-04 lets callers choose the id. */
   id?: string;
   fields: TrackingPatch;
+  /** Where it came from (the API's `source`): "api" unless a store or an import made it. */
+  source?: string;
 }
 
 const CUSTOM_ID = /^[A-Za-z0-9_\-.:]{1,128}$/;
@@ -75,6 +77,7 @@ export async function createTracking(db: Executor, organization: Organization, i
     organizationId: organization.id,
     id: input.id ?? newId(),
     trackingNumber,
+    ...(input.source && { source: input.source }),
     slug: courier.slug,
     dedupeKey: trackingDedupeKey(courier.slug, trackingNumber, additional),
     title: fields.title?.trim() || trackingNumber,
