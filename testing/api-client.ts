@@ -41,6 +41,12 @@ function resolveRoute(pathname: string): { module: RouteModule; params: Record<s
   throw new Error(`No API route module for ${pathname}`);
 }
 
+/** Hands a request to the app's API route handler for its path, as Next.js would. */
+export function routeApiRequest(request: Request): Promise<Response> {
+  const { module, params } = resolveRoute(new URL(request.url).pathname);
+  return module[request.method as Method](request, { params: Promise.resolve(params) });
+}
+
 /** Calls the app's route handlers in-process, as Next.js would, and decodes the envelope. */
 export async function callApi<T = any>(method: Method, path: string, options: ApiCallOptions = {}): Promise<ApiCallResult<T>> {
   const url = new URL(path, "http://waybill.test");
@@ -49,9 +55,7 @@ export async function callApi<T = any>(method: Method, path: string, options: Ap
   let body: string | undefined = options.rawBody;
   if (body === undefined && options.body !== undefined) body = JSON.stringify(options.body);
   if (body !== undefined && !headers.has("content-type")) headers.set("content-type", "application/json");
-  const request = new Request(url, { method, headers, body });
-  const { module, params } = resolveRoute(url.pathname);
-  const response = await module[method](request, { params: Promise.resolve(params) });
+  const response = await routeApiRequest(new Request(url, { method, headers, body }));
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
 }

@@ -13,6 +13,7 @@ import { sweepFollowUpsFunction } from "./sweep-follow-ups";
 import { backfillStores } from "./backfill-stores";
 import { syncStoreOrders } from "./sync-store-orders";
 import { tellStores } from "./tell-stores";
+import { importTrackingsFunction } from "./import-trackings";
 
 /** Every background function, served to Inngest by /api/inngest and run by the embedded runner: add yours here. */
 export const functions: InngestFunction.Any[] = [
@@ -30,4 +31,5 @@ export const functions: InngestFunction.Any[] = [
   syncStoreOrders,
   tellStores,
   backfillStores,
+  importTrackingsFunction,
 ];

@@ -51,7 +51,16 @@ export function missingFieldsError(missing: string[]): InvalidError {
   );
 }
 
-export async function createTracking(db: Executor, organization: Organization, input: CreateTrackingInput): Promise<TrackingRecord> {
+/**
+ * A new tracking's row as a create makes it: the number checked, the courier chosen (or detected),
+ * its required fields checked, its connection resolved. Nothing is written.
+ */
+export async function newTrackingRow(
+  db: Executor,
+  organization: Organization,
+  input: CreateTrackingInput,
+  now: Date,
+): Promise<{ row: NewTracking; connection: NewTrackingConnection }> {
   const trackingNumber = validateTrackingNumber(input.trackingNumber);
   if (input.id !== undefined && !CUSTOM_ID.test(input.id)) {
     throw new InvalidError("id", "invalid", "The value of `id` is invalid: use 1 to 128 letters, digits or - _ . :");
@@ -70,8 +79,6 @@ export async function createTracking(db: Executor, organization: Organization, i
   const connection: NewTrackingConnection = fields.courierConnectionId
     ? { id: await resolveTrackingConnection(db, organization.id, courier.slug, fields.courierConnectionId) }
     : "courier-default";
-
-  const now = new Date();
   const row: NewTracking = {
     ...fields,
     organizationId: organization.id,
@@ -88,7 +95,11 @@ export async function createTracking(db: Executor, organization: Organization, i
     updatedAt: now,
   };
   row.searchText = searchTextOf(row);
+  return { row, connection };
+}
 
+export async function createTracking(db: Executor, organization: Organization, input: CreateTrackingInput): Promise<TrackingRecord> {
+  const { row, connection } = await newTrackingRow(db, organization, input, new Date());
   const created = await insertTracking(db, row, connection);
   if (created) {
     await recordRollupChanges(db, [{ before: null, after: created }]);
