@@ -4,7 +4,7 @@ import { importedTrackings, type NewTracking, type Organization, type Tracking, 
 import { DomainError } from "@/lib/domain-errors";
 import { applyTrackingUpdates, type TrackingUpdate } from "@/lib/trackings/apply-tracking-update";
 import { newTrackingRow } from "@/lib/trackings/create-tracking";
-import { insertTracking } from "@/lib/trackings/insert-tracking";
+import { insertTrackings, type NewTrackingConnection } from "@/lib/trackings/insert-tracking";
 import { recordRollupChanges } from "@/lib/trackings/insights/record-rollups";
 import { searchTextOf } from "@/lib/trackings/tracking-patch";
 import { type ImportedTracking, readAfterShipTracking } from "./read-aftership-tracking";
@@ -30,6 +30,15 @@ function importedColumns(item: ImportedTracking, now: Date): Partial<NewTracking
     signedBy: item.signedBy,
     ...(item.createdAt && { createdAt: item.createdAt }),
   };
+}
+
+async function trackingsByDedupeKey(db: Database, organizationId: string, keys: string[]): Promise<Map<string, Tracking>> {
+  if (!keys.length) return new Map();
+  const rows = await db
+    .select()
+    .from(trackings)
+    .where(and(eq(trackings.organizationId, organizationId), inArray(trackings.dedupeKey, keys)));
+  return new Map(rows.map((row) => [row.dedupeKey, row]));
 }
 
 async function mappedTrackings(db: Database, organizationId: string, items: ImportedTracking[]): Promise<Map<string, Tracking>> {
@@ -72,47 +81,47 @@ export async function importTrackings(db: Database, organization: Organization, 
   await db.transaction(async (tx) => {
     const known = await mappedTrackings(tx as Database, organization.id, [...items.values()]);
     const updates: TrackingUpdate[] = [];
-    const created: Tracking[] = [];
-    const mappings: Array<typeof importedTrackings.$inferInsert> = [];
+    const fresh: Array<{ item: ImportedTracking; row: NewTracking; connection: NewTrackingConnection }> = [];
     for (const item of items.values()) {
-      let tracking = known.get(item.externalId);
+      const tracking = known.get(item.externalId);
       if (tracking) {
         const fields = { ...item.create.fields, ...importedColumns(item, now), updatedAt: now };
-        [tracking] = await tx
+        const [updated] = await tx
           .update(trackings)
           .set({ ...fields, searchText: searchTextOf({ ...tracking, ...fields }) })
           .where(and(eq(trackings.organizationId, organization.id), eq(trackings.id, tracking.id)))
           .returning();
+        updates.push({ tracking: updated!, input: { checkpoints: item.checkpoints, status: item.status, now } });
         tally.updated += 1;
-      } else {
-        let prepared: Awaited<ReturnType<typeof newTrackingRow>>;
-        try {
-          prepared = await newTrackingRow(tx, organization, { ...item.create, source: SOURCE }, now);
-        } catch (error) {
-          if (!(error instanceof DomainError)) throw error;
-          skip(tally, error.message);
-          continue;
-        }
-        const row = { ...prepared.row, ...importedColumns(item, now) };
-        tracking = await insertTracking(tx, row, prepared.connection);
-        if (tracking) {
-          created.push(tracking);
-          tally.imported += 1;
-        } else {
-          // Already in Waybill (created through the API before the move): adopted and updated.
-          [tracking] = await tx
-            .select()
-            .from(trackings)
-            .where(and(eq(trackings.organizationId, organization.id), eq(trackings.dedupeKey, row.dedupeKey)));
-          if (!tracking) {
-            skip(tally, "its id is taken by another tracking");
-            continue;
-          }
-          tally.updated += 1;
-        }
-        mappings.push({ organizationId: organization.id, source: SOURCE, externalId: item.externalId, trackingId: tracking.id });
+        continue;
       }
-      updates.push({ tracking: tracking!, input: { checkpoints: item.checkpoints, status: item.status, now } });
+      try {
+        const prepared = await newTrackingRow(tx, organization, { ...item.create, source: SOURCE }, now);
+        fresh.push({ item, row: { ...prepared.row, ...importedColumns(item, now) }, connection: prepared.connection });
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        skip(tally, error.message);
+      }
+    }
+    const created = await insertTrackings(tx, fresh);
+    const createdById = new Map(created.map((tracking) => [tracking.id, tracking]));
+    // Left out: already in Waybill (created through the API before the move), adopted and updated.
+    const adopted = await trackingsByDedupeKey(
+      tx as Database,
+      organization.id,
+      fresh.filter(({ row }) => !createdById.has(row.id!)).map(({ row }) => row.dedupeKey),
+    );
+    const mappings: Array<typeof importedTrackings.$inferInsert> = [];
+    for (const { item, row } of fresh) {
+      const tracking = createdById.get(row.id!) ?? adopted.get(row.dedupeKey);
+      if (!tracking) {
+        skip(tally, "its id is taken by another tracking");
+        continue;
+      }
+      if (createdById.has(row.id!)) tally.imported += 1;
+      else tally.updated += 1;
+      mappings.push({ organizationId: organization.id, source: SOURCE, externalId: item.externalId, trackingId: tracking.id });
+      updates.push({ tracking, input: { checkpoints: item.checkpoints, status: item.status, now } });
     }
     await recordRollupChanges(
       tx,

@@ -7,7 +7,7 @@ import { courierConnections, trackings, type NewTracking, type Tracking } from "
 export type NewTrackingConnection = { id: string | null } | "courier-default";
 
 // The courier's earliest connection of the organisation, inside the insert: no round trip of its own.
-const defaultConnection = (organizationId: SQL | Placeholder | string, slug: SQL | Placeholder | string) =>
+export const defaultConnection = (organizationId: SQL | Placeholder | string, slug: SQL | Placeholder | string) =>
   sql`(select ${courierConnections.id} from ${courierConnections}
     where ${courierConnections.organizationId} = ${organizationId} and ${courierConnections.courierSlug} = ${slug}
     order by ${courierConnections.id} limit 1)`;
@@ -57,4 +57,17 @@ export async function insertTracking(db: Executor, row: NewTracking, connection:
   const params = connection === "courier-default" ? values : { ...values, courierConnectionId: connection.id };
   const [created] = await insert.execute(params);
   return created;
+}
+
+/**
+ * Inserts many new trackings in one statement (an import's page); returns those inserted; a row whose
+ * id or dedupe key is taken is left out.
+ */
+export async function insertTrackings(db: Executor, rows: Array<{ row: NewTracking; connection: NewTrackingConnection }>): Promise<Tracking[]> {
+  if (!rows.length) return [];
+  const values = rows.map(({ row, connection }) => ({
+    ...row,
+    courierConnectionId: (connection === "courier-default" ? defaultConnection(row.organizationId, row.slug) : connection.id) as string | null,
+  }));
+  return db.insert(trackings).values(values).onConflictDoNothing().returning();
 }
