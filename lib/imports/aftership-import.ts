@@ -32,13 +32,14 @@ function asInputError(error: unknown): never {
 /**
  * Starts moving an AfterShip account's trackings (created since `since`) into the organisation: one
  * call proves the key, which is sealed on the run until it ends; the pages are brought in by the
- * background (`importAfterShipPage`), resumably.
+ * background (`importAfterShipPage`), resumably, unless the caller takes them itself.
  */
 export async function startAfterShipImport(
   db: Database,
   organizationId: string,
   input: { apiKey: string; since?: string | null },
   now: Date,
+  options: { inBackground: boolean } = { inBackground: true },
 ): Promise<ImportRun> {
   const apiKey = input.apiKey?.trim();
   if (!apiKey) throw new InvalidError("apiKey", "missing", "apiKey: the AfterShip account's API key (AfterShip → Settings → API keys).");
@@ -60,7 +61,8 @@ export async function startAfterShipImport(
   };
   const followUps = await db.transaction(async (tx) => {
     await tx.insert(importRuns).values(run);
-    return [await recordFollowUp(tx, organizationId, importRequested, { organizationId, importId: id })];
+    // The operator's command takes the pages itself, in its own process.
+    return options.inBackground ? [await recordFollowUp(tx, organizationId, importRequested, { organizationId, importId: id })] : [];
   });
   await sendFollowUps(db, followUps);
   const [stored] = await db.select().from(importRuns).where(eq(importRuns.id, id));
@@ -104,6 +106,17 @@ export async function failImport(db: Database, importId: string, reason: string,
     .update(importRuns)
     .set({ status: "failed", error: reason, finishedAt: now, updatedAt: now, credentialsCiphertext: null })
     .where(eq(importRuns.id, importId));
+}
+
+/** An import of the organisation that has not ended (a command stopped halfway), to go on with. */
+export async function unfinishedImport(db: Database, organizationId: string): Promise<ImportRun | null> {
+  const [run] = await db
+    .select()
+    .from(importRuns)
+    .where(and(eq(importRuns.organizationId, organizationId), eq(importRuns.status, "running")))
+    .orderBy(desc(importRuns.createdAt))
+    .limit(1);
+  return run ?? null;
 }
 
 /** The organisation's imports, newest first, for Settings → Import. */

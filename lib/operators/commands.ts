@@ -3,7 +3,7 @@ import path from "node:path";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
-import { organizations, type RateLimitOverrides } from "@/db/schema";
+import { importRuns, organizations, type RateLimitOverrides } from "@/db/schema";
 import { forgetAllApiKeys } from "@/lib/accounts/authenticate-api-key";
 import { createApiKey } from "@/lib/accounts/create-api-key";
 import { createOrganizationWithAdmin } from "@/lib/accounts/create-organization-with-admin";
@@ -18,6 +18,10 @@ import { seedDemoTrackings } from "@/lib/demo/seed-demo";
 import { getDatabaseHandle } from "@/db/client";
 import { env } from "@/lib/env";
 import { restoreBackup, writeBackup } from "./backup";
+import { importAfterShipPage, startAfterShipImport, unfinishedImport } from "@/lib/imports/aftership-import";
+import { connectStore } from "@/lib/stores/connect-store";
+import { listStores } from "@/lib/stores/list-stores";
+import { removeStore } from "@/lib/stores/remove-store";
 import { deleteOrganization, exportOrganization } from "./organization-data";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
@@ -27,7 +31,7 @@ type Values = Record<string, string | boolean | Array<string | boolean> | undefi
 export class UsageError extends Error {}
 
 interface Command {
-  words: [string] | [string, string];
+  words: [string] | [string, string] | [string, string, string];
   summary: string;
   options: Options;
   required: string[];
@@ -164,6 +168,118 @@ export const COMMANDS: Command[] = [
       forgetAllApiKeys();
       const rows = Object.values(erased).reduce((sum, count) => sum + count, 0);
       return [`Deleted ${organization.name} (${organization.id}): ${rows} row(s).`];
+    },
+  },
+  {
+    words: ["store", "add", "shopify"],
+    summary:
+      "Connect a Shopify shop (a custom app's Admin API access token and API secret): its fulfilments become trackings, their news goes back. Prints the store's id.",
+    options: {
+      org: { type: "string" },
+      shop: { type: "string" },
+      "access-token": { type: "string" },
+      "api-secret": { type: "string" },
+      "backfill-days": { type: "string" },
+      "set-tracking-url": { type: "boolean" },
+    },
+    required: ["org", "shop", "access-token", "api-secret"],
+    async run(db, values) {
+      const organization = await organizationOrThrow(db, text(values, "org"));
+      const store = await connectStore(
+        db,
+        organization.id,
+        {
+          platform: "shopify",
+          shop: text(values, "shop"),
+          accessToken: text(values, "access-token"),
+          apiSecret: text(values, "api-secret"),
+          setTrackingUrl: values["set-tracking-url"] === true,
+          backfillDays: Number(text(values, "backfill-days") || 30),
+        },
+        new Date(),
+      );
+      return [`Store: ${store.id} (shopify ${store.shop})`, store.backfill ? `Bringing in the orders changed since ${store.backfill.since}.` : "No backfill."];
+    },
+  },
+  {
+    words: ["store", "add", "woocommerce"],
+    summary: "Connect a WooCommerce site (REST API consumer key and secret, read/write). Prints the store's id.",
+    options: {
+      org: { type: "string" },
+      "site-url": { type: "string" },
+      "consumer-key": { type: "string" },
+      "consumer-secret": { type: "string" },
+      "backfill-days": { type: "string" },
+      "complete-on-delivery": { type: "boolean" },
+    },
+    required: ["org", "site-url", "consumer-key", "consumer-secret"],
+    async run(db, values) {
+      const organization = await organizationOrThrow(db, text(values, "org"));
+      const store = await connectStore(
+        db,
+        organization.id,
+        {
+          platform: "woocommerce",
+          siteUrl: text(values, "site-url"),
+          consumerKey: text(values, "consumer-key"),
+          consumerSecret: text(values, "consumer-secret"),
+          completeOnDelivery: values["complete-on-delivery"] === true,
+          backfillDays: Number(text(values, "backfill-days") || 30),
+        },
+        new Date(),
+      );
+      return [
+        `Store: ${store.id} (woocommerce ${store.shop})`,
+        store.backfill ? `Bringing in the orders changed since ${store.backfill.since}.` : "No backfill.",
+      ];
+    },
+  },
+  {
+    words: ["store", "list"],
+    summary: "List an organisation's connected stores: id, platform, shop, backfill.",
+    options: { org: { type: "string" } },
+    required: ["org"],
+    async run(db, values) {
+      const organization = await organizationOrThrow(db, text(values, "org"));
+      const stores = await listStores(db, organization.id);
+      if (!stores.length) return ["No stores connected."];
+      return stores.map(
+        (store) =>
+          `${store.id}  ${store.platform}  ${store.shop}  backfill: ${store.backfill ? `${store.backfill.status}, ${store.backfill.orders} orders` : "none"}`,
+      );
+    },
+  },
+  {
+    words: ["store", "remove"],
+    summary: "Disconnect a store: its webhooks are removed, its trackings stay.",
+    options: { org: { type: "string" }, store: { type: "string" } },
+    required: ["org", "store"],
+    async run(db, values) {
+      const organization = await organizationOrThrow(db, text(values, "org"));
+      await removeStore(db, organization.id, text(values, "store"));
+      return [`Store ${text(values, "store")} disconnected; its trackings stay.`];
+    },
+  },
+  {
+    words: ["import", "aftership"],
+    summary:
+      "Move an AfterShip account's trackings (with their history) into an organisation, a page at a time; run again after a stop to go on, or after the end to update.",
+    options: { org: { type: "string" }, "api-key": { type: "string" }, since: { type: "string" } },
+    required: ["org", "api-key"],
+    async run(db, values) {
+      const organization = await organizationOrThrow(db, text(values, "org"));
+      const unfinished = await unfinishedImport(db, organization.id);
+      const run =
+        unfinished ??
+        (await startAfterShipImport(db, organization.id, { apiKey: text(values, "api-key"), since: text(values, "since") || null }, new Date(), {
+          inBackground: false,
+        }));
+      while (await importAfterShipPage(db, run.id, new Date()));
+      const [done] = await db.select().from(importRuns).where(eq(importRuns.id, run.id));
+      return [
+        `${unfinished ? "Went on with" : "Ran"} import ${run.id}: ${done!.imported} imported, ${done!.updated} updated, ${done!.skipped} skipped.`,
+        ...Object.entries(done!.skipReasons).map(([reason, count]) => `  skipped ${count}: ${reason}`),
+      ];
     },
   },
   {
