@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startFakeRoyalmailServer } from "@/testing/carriers/fake-royalmail-server";
 import { startFakeDnsServer } from "@/testing/fake-dns-server";
-import { startWaybill } from "./fixtures/server";
+import { freePort, startWaybill } from "./fixtures/server";
 
 export const E2E_ADMIN = { email: "admin@waybill.test", password: "correct-horse-battery" };
 
@@ -18,9 +18,12 @@ export default async function globalSetup() {
   const dnsRecords = join(tmpdir(), `waybill-e2e-dns-${process.pid}.json`);
   writeFileSync(dnsRecords, "{}");
   const dns = await startFakeDnsServer(() => JSON.parse(readFileSync(dnsRecords, "utf8")));
+  // The store tests start their fake Shopify on this port, which the server is told now.
+  const shopifyPort = await freePort();
   const server = await startWaybill({
     ROYALMAIL_API_BASE_URL: royalMail.url,
     DNS_SERVERS: dns.address,
+    SHOPIFY_API_BASE_URL: `http://127.0.0.1:${shopifyPort}`,
     WAYBILL_ADMIN_EMAIL: E2E_ADMIN.email,
     WAYBILL_ADMIN_PASSWORD: E2E_ADMIN.password,
     WEBHOOK_ALLOW_PRIVATE: "true",
@@ -34,6 +37,7 @@ export default async function globalSetup() {
   process.env.WAYBILL_E2E_API_SECRET = apiSecret;
   process.env.WAYBILL_E2E_DATA_DIR = server.dataDir;
   process.env.WAYBILL_E2E_DNS_RECORDS = dnsRecords;
+  process.env.WAYBILL_E2E_SHOPIFY_PORT = String(shopifyPort);
 
   return async () => {
     await server.stop();

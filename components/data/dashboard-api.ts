@@ -16,6 +16,8 @@ import type {
   TrackingPageView,
 } from "@/lib/dashboard/types";
 import type { NotificationMessageView } from "@/lib/notifications/notification-message-view";
+import type { ImportView, StoreView } from "@/lib/dashboard/store-views";
+import type { AwaitingOrder } from "@/lib/stores/awaiting-shipment";
 import type { WebhookDeliveryDetailView, WebhookDeliveryView, WebhookEndpointView, WebhookSecretView } from "@/lib/webhooks/webhook-views";
 import { fetchJson } from "./fetch-json";
 
@@ -75,6 +77,10 @@ export const dashboardApi = {
   courierDetection: endpoint<{ couriers: CourierSuggestion[] }>(["detect"], "/api/dashboard/couriers/detect"),
   trackingPage: endpoint<{ page: TrackingPageView }>(["tracking-page"], "/api/dashboard/settings/tracking-page"),
   trackingPageLogo: endpoint(["tracking-page"], "/api/dashboard/settings/tracking-page/logo"),
+  stores: endpoint<{ stores: StoreView[] }>(["stores"], "/api/dashboard/stores"),
+  store: (id: string) => endpoint<{ stores: StoreView[] }>(["stores", id], at("/api/dashboard/stores", id)),
+  imports: endpoint<{ imports: ImportView[] }>(["imports"], "/api/dashboard/imports"),
+  awaitingShipment: endpoint<{ orders: AwaitingOrder[] }>(["awaiting-shipment"], "/api/dashboard/awaiting-shipment"),
   trackingPageDomainProof: endpoint<{ page: TrackingPageView }>(["tracking-page"], "/api/dashboard/settings/tracking-page/domain-proof"),
   messageTemplate: (trigger: string, language: string) =>
     endpoint<MessageTemplateView>(

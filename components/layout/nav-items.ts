@@ -13,6 +13,7 @@ export const NAV_GROUPS: Array<{ label: string; items: NavItem[] }> = [
     items: [
       { href: "/trackings", label: "Trackings", icon: "trackings" },
       { href: "/trackings/attention", label: "Needs attention", icon: "notifications" },
+      { href: "/trackings/awaiting", label: "Awaiting shipment", icon: "trackings" },
       { href: "/insights", label: "Insights", icon: "reference" },
     ],
   },
@@ -27,6 +28,8 @@ export const NAV_GROUPS: Array<{ label: string; items: NavItem[] }> = [
   {
     label: "Settings",
     items: [
+      { href: "/settings/stores", label: "Stores", icon: "connections", adminOnly: true },
+      { href: "/settings/import", label: "Import from AfterShip", icon: "connections", adminOnly: true },
       { href: "/settings/couriers", label: "Couriers", icon: "couriers" },
       { href: "/settings/connections", label: "Courier connections", icon: "connections", adminOnly: true },
       { href: "/settings/tracking-providers", label: "Tracking providers", icon: "connections", adminOnly: true },

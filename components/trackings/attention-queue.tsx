@@ -15,6 +15,7 @@ import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import type { AttentionEntryView } from "@/lib/dashboard/types";
 import { StatusBadge } from "./status-badge";
 import { ATTENTION_REASON_TEXT, type AttentionReason } from "@/lib/attention/reason-text";
+import { AwaitingShipment } from "./awaiting-shipment";
 
 function Entry({ entry }: { entry: AttentionEntryView }) {
   const client = useQueryClient();
@@ -104,6 +105,7 @@ export function AttentionQueue() {
           </ul>
         )}
       </Card>
+      <AwaitingShipment lateOnly />
     </>
   );
 }

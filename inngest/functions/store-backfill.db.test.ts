@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { storeOrders, stores, trackings } from "@/db/schema";
 import { resetEnvForTests } from "@/lib/env";
+import { ordersAwaitingShipment } from "@/lib/stores/awaiting-shipment";
 import { backfillStorePage } from "@/lib/stores/backfill-store";
 import { connectStore } from "@/lib/stores/connect-store";
 import { withTestEncryptionKey } from "@/testing/encryption-key";
@@ -63,7 +64,13 @@ describe("a store's backfill", () => {
     const numbers = (await database.db.select().from(trackings).where(eq(trackings.organizationId, organization.id))).map((row) => row.trackingNumber);
     expect(numbers).toHaveLength(20);
     expect(new Set(numbers).size).toBe(20);
-    const awaiting = await database.db.select().from(storeOrders).where(eq(storeOrders.storeId, store.id));
-    expect(awaiting.filter((order) => !order.shipped)).toHaveLength(10);
+    const remembered = await database.db.select().from(storeOrders).where(eq(storeOrders.storeId, store.id));
+    expect(remembered.filter((order) => !order.shipped)).toHaveLength(10);
+    // The paid orders without a number await shipment, oldest first; past two business days they are late.
+    const awaiting = await ordersAwaitingShipment(database.db, organization.id, new Date());
+    expect(awaiting).toHaveLength(10);
+    expect(awaiting.map((order) => order.placedAt)).toEqual([...awaiting.map((order) => order.placedAt)].sort());
+    for (const order of awaiting) expect(order.late).toBe(order.businessDays > 2);
+    expect(awaiting.some((order) => order.late)).toBe(true);
   });
 });

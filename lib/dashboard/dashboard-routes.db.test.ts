@@ -15,6 +15,9 @@ import * as preferredCouriers from "@/app/api/dashboard/settings/preferred-couri
 import * as messagePreview from "@/app/api/dashboard/settings/notification-templates/preview/route";
 import * as messageTemplates from "@/app/api/dashboard/settings/notification-templates/route";
 import * as domainProof from "@/app/api/dashboard/settings/tracking-page/domain-proof/route";
+import * as storesRoute from "@/app/api/dashboard/stores/route";
+import * as storeById from "@/app/api/dashboard/stores/[id]/route";
+import * as importsRoute from "@/app/api/dashboard/imports/route";
 import * as complete from "@/app/api/dashboard/trackings/[id]/complete/route";
 import * as contacts from "@/app/api/dashboard/trackings/[id]/contacts/route";
 import * as retrack from "@/app/api/dashboard/trackings/[id]/retrack/route";
@@ -111,6 +114,11 @@ const everyRoute: Array<[string, Route]> = [
   ["GET connection couriers", connectionCouriers.GET],
   ["POST message preview", messagePreview.POST],
   ["POST domain proof", domainProof.POST],
+  ["GET stores", storesRoute.GET],
+  ["POST stores", storesRoute.POST],
+  ["DELETE store", storeById.DELETE],
+  ["GET imports", importsRoute.GET],
+  ["POST imports", importsRoute.POST],
 ];
 
 describe("every dashboard route", () => {
@@ -133,7 +141,8 @@ describe("every dashboard route", () => {
       messagePreview.POST,
       domainProof.POST,
     ];
-    for (const route of [...adminRoutes, ...settings]) {
+    const stores = [storesRoute.GET, storesRoute.POST, storeById.DELETE, importsRoute.GET, importsRoute.POST];
+    for (const route of [...adminRoutes, ...settings, ...stores]) {
       const res = await call(route, { method: "POST", params: { id: "x", userId: "x" }, body: { name: "k", role: "admin" } });
       expect(res.status).toBe(403);
       expect(res.body.error.message).toMatch(/admins only/i);

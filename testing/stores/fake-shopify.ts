@@ -42,6 +42,8 @@ export interface FakeShopifyOptions {
   /** The cost bucket: Shopify's standard plan holds 1,000 points and refills 100 a second. */
   maximumAvailable?: number;
   restoreRate?: number;
+  /** A fixed port (a server started earlier was told it); default: any free one. */
+  port?: number;
 }
 
 export interface FakeShopify {
@@ -250,7 +252,7 @@ export async function startFakeShopify(options: FakeShopifyOptions = {}): Promis
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return fake;
 }
