@@ -171,4 +171,33 @@ describe("a Shopify store", () => {
       await shop.close();
     }
   });
+
+  it("tells a disconnected store nothing more", async () => {
+    const { organization } = await createTenant(database.db);
+    const shop = await startFakeShopify({ shop: "third-shop.myshopify.com" });
+    vi.stubEnv("SHOPIFY_API_BASE_URL", shop.url);
+    resetEnvForTests();
+    try {
+      const store = await connectStore(
+        database.db,
+        organization.id,
+        { platform: "shopify", shop: shop.shop, accessToken: shop.accessToken, apiSecret: shop.apiSecret, backfillDays: 0 },
+        new Date(clock.now()),
+      );
+      const order = shop.addOrder({ number: 3001 });
+      await receive(shop.webhook("fulfillments/create", shop.fulfil(order.id, ["ITOD-1-5560001"], "Testing Courier")));
+      await jobs.drain();
+      for (let minute = 0; minute < 3; minute++) await jobs.advance("1m");
+      const told = shop.events.map((event) => event.status);
+      expect(told).toEqual(["CONFIRMED", "IN_TRANSIT"]);
+      await removeStore(database.db, organization.id, store.id);
+      for (let minute = 0; minute < 4; minute++) await jobs.advance("1m");
+      expect((await trackingsOf(organization.id)).map((tracking) => tracking.tag)).toEqual(["Delivered"]);
+      expect(shop.events.map((event) => event.status)).toEqual(told);
+    } finally {
+      vi.stubEnv("SHOPIFY_API_BASE_URL", shopify.url);
+      resetEnvForTests();
+      await shop.close();
+    }
+  });
 });
