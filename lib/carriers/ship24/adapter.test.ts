@@ -3,6 +3,8 @@ import type { TrackRequest } from "@/lib/carriers/types";
 import { createShip24Adapter } from "./adapter";
 import { ship24Push } from "./push";
 import { startFakeShip24, type FakeShip24 } from "@/testing/carriers/fake-ship24-server";
+import publishedShape from "./fixtures/openapi-example-shape.json";
+import { parseShip24Tracking } from "./parse";
 
 const KEY = "ship24-test-key";
 const SECRET = "ship24-webhook-secret";
@@ -99,5 +101,29 @@ describe("Ship24 pushes", () => {
       { trackingNumber: "PUSHED000001", carrierCode: "us-post", result: { kind: "found", checkpoints: [{ tag: "Delivered" }] } },
     ]);
     expect(() => ship24Push.parse("{}")).toThrow();
+  });
+});
+
+describe("Ship24's own published example", () => {
+  // lib/carriers/ship24/fixtures/openapi-example-shape.json: written in the shape of the `tracking`
+  // example in Ship24's OpenAPI document (docs.ship24.com/assets/openapi/ship24-tracking-api.yaml).
+  it("is read whole: newest-first events put in order, local times kept without an instant, milestone-only events, the delivery facts", () => {
+    const found = parseShip24Tracking(publishedShape, "us-post");
+    if (found.kind !== "found") throw new Error(`expected events, got ${JSON.stringify(found)}`);
+    expect(found.checkpoints.map((checkpoint) => [checkpoint.checkpointTime, checkpoint.occurredAt, checkpoint.tag, checkpoint.message])).toEqual([
+      ["2026-03-02T14:00:00", null, "InfoReceived", "Package Received"],
+      ["2026-03-02T21:00:00", null, "InTransit", "Dispatched from Office of Exchange"],
+      ["2026-03-02T23:10:00", null, "InTransit", "Flight Departure"],
+      ["2026-03-03T19:30:00", null, "InTransit", "Processed Through Regional Facility"],
+      ["2026-03-04T08:05:00", null, "OutForDelivery", "Out for Delivery"],
+      ["2026-03-04T16:40:12", null, "Delivered", "Delivered to the addressee"],
+    ]);
+    expect(found.shipment).toMatchObject({
+      expectedDelivery: "2026-03-04T18:00:00",
+      serviceType: "Parcel Post",
+      signedBy: "R. Alvarez",
+      originCountryIso3: "CHN",
+      destinationCountryIso3: "USA",
+    });
   });
 });
