@@ -8,8 +8,19 @@ const run = Date.now();
 
 test.beforeAll(async () => {
   // The server was told this address for Shopify's Admin API when it started.
-  shopify = await startFakeShopify({ port: Number(process.env.WAYBILL_E2E_SHOPIFY_PORT), shop: "lima-lamps.myshopify.com" });
+  // A bucket that holds one page of orders and refills slowly: the backfill's pages wait on Shopify's cost limit, visibly.
+  shopify = await startFakeShopify({
+    port: Number(process.env.WAYBILL_E2E_SHOPIFY_PORT),
+    shop: "lima-lamps.myshopify.com",
+    maximumAvailable: 700,
+    restoreRate: 250,
+  });
   const day = 86_400_000;
+  for (let number = 1; number <= 50; number++) {
+    const order = shopify.addOrder({ number: 500 + number, customer: { displayName: `Earlier shopper ${number}` } });
+    shopify.fulfil(order.id, [`ITOD-20-${run}${500 + number}`], "Testing Courier");
+    order.updatedAt = new Date(Date.now() - 2 * day).toISOString();
+  }
   for (let number = 1; number <= 6; number++) {
     const order = shopify.addOrder({ number: 1000 + number, customer: { displayName: `Shopper ${number}` } });
     // Four shipped in the last days, two paid and still waiting for a label (one of them for a week).
@@ -34,7 +45,10 @@ test("an admin connects a Shopify store: its recent orders come in, new fulfilme
   await page.getByRole("button", { name: "Connect store" }).click();
   const store = page.getByRole("listitem", { name: "lima-lamps.myshopify.com" });
   await expect(store).toBeVisible();
-  await expect(store).toContainText("Backfill done: 6 orders read, 4 trackings added", { timeout: 30_000 });
+  // Its orders of the last 30 days come in a page at a time, the count growing as they do.
+  await expect(store.getByRole("status")).toContainText(/Bringing in orders changed since .*: \d+ orders read, \d+ trackings added so far/);
+  await screenshot(page, "stores-backfill-running");
+  await expect(store).toContainText("Backfill done: 56 orders read, 54 trackings added", { timeout: 45_000 });
   await screenshot(page, "stores-connected");
 
   // A fulfilment made now reaches Waybill through Shopify's signed webhook.
