@@ -1,5 +1,5 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenOnLoopback } from "./carriers/listen-on-loopback";
 import { routeApiRequest } from "./api-client";
 
 export interface ApiServer {
@@ -25,10 +25,5 @@ export async function startApiServer(): Promise<ApiServer> {
       outgoing.end(Buffer.from(await response.arrayBuffer()));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    statuses,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  return { ...(await listenOnLoopback(server)), statuses };
 }

@@ -1,5 +1,5 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenOnLoopback } from "@/testing/carriers/listen-on-loopback";
 
 /**
  * An AfterShip account of `rows` trackings behind its 2025-04 list endpoint, written from AfterShip's
@@ -87,10 +87,5 @@ export async function startFakeAfterShip(rows: number, apiKey: string) {
       data: { pagination: { total: rows, next_cursor: end < rows ? String(end) : null, has_next_page: end < rows }, trackings },
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    stats: () => ({ requests, limited }),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return { ...(await listenOnLoopback(server)), stats: () => ({ requests, limited }) };
 }

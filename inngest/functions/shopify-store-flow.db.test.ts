@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { storeOrders, storeWebhookReceipts, stores, trackings } from "@/db/schema";
+import { type Organization, type Store, storeOrders, storeWebhookReceipts, stores, trackings } from "@/db/schema";
 import { handleStoreWebhook } from "@/lib/api/store-webhooks";
 import { resetEnvForTests } from "@/lib/env";
 import { connectStore } from "@/lib/stores/connect-store";
@@ -45,6 +45,27 @@ const receive = (signed: { headers: Record<string, string>; body: string }) =>
 
 async function trackingsOf(organizationId: string) {
   return database.db.select().from(trackings).where(eq(trackings.organizationId, organizationId)).orderBy(trackings.trackingNumber);
+}
+
+/** A second connected shop of its own organisation, for one test, with the Admin API pointed at it. */
+async function withAnotherShop(name: string, test: (shop: FakeShopify, organization: Organization, store: Store) => Promise<void>) {
+  const { organization } = await createTenant(database.db);
+  const shop = await startFakeShopify({ shop: name });
+  vi.stubEnv("SHOPIFY_API_BASE_URL", shop.url);
+  resetEnvForTests();
+  try {
+    const store = await connectStore(
+      database.db,
+      organization.id,
+      { platform: "shopify", shop: shop.shop, accessToken: shop.accessToken, apiSecret: shop.apiSecret, backfillDays: 0 },
+      new Date(clock.now()),
+    );
+    await test(shop, organization, store);
+  } finally {
+    vi.stubEnv("SHOPIFY_API_BASE_URL", shopify.url);
+    resetEnvForTests();
+    await shop.close();
+  }
 }
 
 describe("a Shopify store", () => {
@@ -130,17 +151,7 @@ describe("a Shopify store", () => {
   });
 
   it("ends the tracking of a number taken off its fulfilment, and every tracking of a cancelled fulfilment", async () => {
-    const { organization } = await createTenant(database.db);
-    const shop = await startFakeShopify({ shop: "second-shop.myshopify.com" });
-    vi.stubEnv("SHOPIFY_API_BASE_URL", shop.url);
-    resetEnvForTests();
-    try {
-      const store = await connectStore(
-        database.db,
-        organization.id,
-        { platform: "shopify", shop: shop.shop, accessToken: shop.accessToken, apiSecret: shop.apiSecret, backfillDays: 0 },
-        new Date(clock.now()),
-      );
+    await withAnotherShop(`second-shop.myshopify.com`, async (shop, organization, store) => {
       const order = shop.addOrder({ number: 2001 });
       const fulfilment = shop.fulfil(order.id, ["ITOD-5-7770001", "ITOD-5-7770002"], null);
       await receive(shop.webhook("fulfillments/create", fulfilment));
@@ -165,25 +176,11 @@ describe("a Shopify store", () => {
         .where(and(eq(storeOrders.storeId, store.id), eq(storeOrders.orderId, order.id)));
       expect(remembered).toMatchObject({ name: "#2001", paid: true, shipped: false });
       await removeStore(database.db, organization.id, store.id);
-    } finally {
-      vi.stubEnv("SHOPIFY_API_BASE_URL", shopify.url);
-      resetEnvForTests();
-      await shop.close();
-    }
+    });
   });
 
   it("tells a disconnected store nothing more", async () => {
-    const { organization } = await createTenant(database.db);
-    const shop = await startFakeShopify({ shop: "third-shop.myshopify.com" });
-    vi.stubEnv("SHOPIFY_API_BASE_URL", shop.url);
-    resetEnvForTests();
-    try {
-      const store = await connectStore(
-        database.db,
-        organization.id,
-        { platform: "shopify", shop: shop.shop, accessToken: shop.accessToken, apiSecret: shop.apiSecret, backfillDays: 0 },
-        new Date(clock.now()),
-      );
+    await withAnotherShop(`third-shop.myshopify.com`, async (shop, organization, store) => {
       const order = shop.addOrder({ number: 3001 });
       await receive(shop.webhook("fulfillments/create", shop.fulfil(order.id, ["ITOD-1-5560001"], "Testing Courier")));
       await jobs.drain();
@@ -194,10 +191,6 @@ describe("a Shopify store", () => {
       for (let minute = 0; minute < 4; minute++) await jobs.advance("1m");
       expect((await trackingsOf(organization.id)).map((tracking) => tracking.tag)).toEqual(["Delivered"]);
       expect(shop.events.map((event) => event.status)).toEqual(told);
-    } finally {
-      vi.stubEnv("SHOPIFY_API_BASE_URL", shopify.url);
-      resetEnvForTests();
-      await shop.close();
-    }
+    });
   });
 });

@@ -5,7 +5,7 @@ import { isTag, type Tag } from "@/lib/tags";
 import type { CheckpointInput } from "@/lib/trackings/apply-tracking-update";
 import type { CreateTrackingInput } from "@/lib/trackings/create-tracking";
 import type { TrackingPatch } from "@/lib/trackings/tracking-patch";
-import { validateEmails, validatePhones } from "@/lib/trackings/validate-contacts";
+import { reachableEmail, reachablePhone } from "@/lib/trackings/validate-contacts";
 
 /** An AfterShip tracking as Waybill takes it in: what a create sets, its status and history, and what only an import sets. */
 export interface ImportedTracking {
@@ -25,16 +25,6 @@ const text = (value: unknown): string | null => (typeof value === "string" && va
 const texts = (value: unknown): string[] => (Array.isArray(value) ? value.map(text).filter((entry): entry is string => entry !== null) : []);
 const object = (value: unknown): Json | null => (value && typeof value === "object" && !Array.isArray(value) ? (value as Json) : null);
 
-// A contact AfterShip kept that Waybill's stricter check refuses is left out, not the whole tracking.
-const validOr = (check: (values: string[]) => string[], value: string | null) => {
-  if (!value) return null;
-  try {
-    return check([value])[0]!;
-  } catch {
-    return null;
-  }
-};
-
 function customersOf(raw: unknown): TrackingCustomer[] {
   return (Array.isArray(raw) ? raw : []).slice(0, 3).flatMap((entry) => {
     const customer = object(entry);
@@ -43,8 +33,8 @@ function customersOf(raw: unknown): TrackingCustomer[] {
       {
         role: text(customer.role),
         name: text(customer.name),
-        email: validOr(validateEmails, text(customer.email)),
-        phone_number: validOr(validatePhones, text(customer.phone_number)),
+        email: reachableEmail(text(customer.email)),
+        phone_number: reachablePhone(text(customer.phone_number)),
         language: text(customer.language),
       },
     ];
@@ -112,13 +102,13 @@ export function readAfterShipTracking(json: Json): ImportedTracking {
   const emails = [
     ...new Set([
       ...customers.flatMap((customer) => (customer.email ? [customer.email] : [])),
-      ...texts(json.emails).flatMap((email) => validOr(validateEmails, email) ?? []),
+      ...texts(json.emails).flatMap((email) => reachableEmail(email) ?? []),
     ]),
   ];
   const smses = [
     ...new Set([
       ...customers.flatMap((customer) => (customer.phone_number ? [customer.phone_number] : [])),
-      ...texts(json.smses).flatMap((phone) => validOr(validatePhones, phone) ?? []),
+      ...texts(json.smses).flatMap((phone) => reachablePhone(phone) ?? []),
     ]),
   ];
   const fields: TrackingPatch = {

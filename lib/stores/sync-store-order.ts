@@ -1,23 +1,13 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "@/db/client";
-import { organizations, type Store, storeOrders, storeShipments, trackings } from "@/db/schema";
+import { type Organization, organizations, type Store, storeOrders, storeShipments, trackings } from "@/db/schema";
 import { countryIso3 } from "@/lib/countries";
 import { ConflictError, DomainError } from "@/lib/domain-errors";
 import { log } from "@/lib/observability/log";
 import { createTracking } from "@/lib/trackings/create-tracking";
-import { validateEmails, validatePhones } from "@/lib/trackings/validate-contacts";
+import { reachableEmail, reachablePhone } from "@/lib/trackings/validate-contacts";
 import { slugOfCarrierName } from "./carrier-names";
 import type { StoreOrderSnapshot } from "./store-order";
-
-const valid = (check: (values: string[]) => string[], value: string | null): string[] => {
-  if (!value) return [];
-  try {
-    return check([value]);
-  } catch {
-    // A contact the store took but no message could reach (a local phone number): left out, not an error.
-    return [];
-  }
-};
 
 /** The tracking's fields from the order: who it is for, where it goes, what is in it. */
 function fieldsOf(order: StoreOrderSnapshot) {
@@ -26,8 +16,8 @@ function fieldsOf(order: StoreOrderSnapshot) {
     orderNumber: order.name,
     orderDate: order.placedAt,
     customerName: order.customerName,
-    emails: valid(validateEmails, order.email),
-    smses: valid(validatePhones, order.phone),
+    emails: [reachableEmail(order.email)].filter((email) => email !== null),
+    smses: [reachablePhone(order.phone)].filter((phone) => phone !== null),
     destinationPostalCode: order.destination.postalCode,
     destinationCountryIso3: countryIso3(order.destination.countryIso2),
     destinationCity: order.destination.city,
@@ -36,14 +26,19 @@ function fieldsOf(order: StoreOrderSnapshot) {
   };
 }
 
-export const storeSource = (store: Pick<Store, "platform" | "shop">) => `${store.platform}:${store.shop.replace(/^https?:\/\//, "")}`;
+const storeSource = (store: Pick<Store, "platform" | "shop">) => `${store.platform}:${store.shop.replace(/^https?:\/\//, "")}`;
 
 /** The tracking a number becomes: a new one, or the organisation's own already following it. Null: it cannot be tracked. */
-async function trackingFor(db: Database, store: Store, order: StoreOrderSnapshot, parcel: { number: string; company: string | null }) {
-  const [organization] = await db.select().from(organizations).where(eq(organizations.id, store.organizationId));
+async function trackingFor(
+  db: Database,
+  organization: Organization,
+  store: Store,
+  order: StoreOrderSnapshot,
+  parcel: { number: string; company: string | null },
+) {
   const slug = slugOfCarrierName(parcel.company);
   try {
-    const created = await createTracking(db, organization!, {
+    const created = await createTracking(db, organization, {
       trackingNumber: parcel.number,
       slugs: slug ? [slug] : [],
       fields: fieldsOf(order),
@@ -108,13 +103,16 @@ export async function syncStoreOrder(db: Database, store: Store, order: StoreOrd
 
   let created = 0;
   const resumed: string[] = [];
+  let organization: Organization | undefined;
   for (const parcel of wanted) {
     const existing = knownByKey.get(keyOf(parcel));
     if (existing) {
       if (existing.endedAt) resumed.push(existing.trackingId);
       continue;
     }
-    const trackingId = await trackingFor(db, store, order, parcel);
+    // Read once per order, and only when a parcel is new.
+    organization ??= (await db.select().from(organizations).where(eq(organizations.id, store.organizationId)))[0]!;
+    const trackingId = await trackingFor(db, organization, store, order, parcel);
     if (!trackingId) continue;
     await db
       .insert(storeShipments)

@@ -40,3 +40,19 @@ export function assertAtMost(values: unknown[], field: string, max = MAX_CONTACT
     throw new InvalidError(field, "invalid", `The value of \`${field}\` is invalid: at most ${max} entries are allowed.`);
   }
 }
+
+function reachable(check: (values: string[]) => string[], value: string | null | undefined): string | null {
+  if (!value) return null;
+  try {
+    return check([value])[0] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A contact taken from elsewhere (a store's order, an imported tracking) in stored form, or null
+ * when no message could reach it (a local phone number): left out rather than refusing the rest.
+ */
+export const reachableEmail = (value: string | null | undefined) => reachable(validateEmails, value);
+export const reachablePhone = (value: string | null | undefined) => reachable(validatePhones, value);

@@ -1,5 +1,5 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenOnLoopback } from "@/testing/carriers/listen-on-loopback";
 import { randomUUID } from "node:crypto";
 import { shopifySignature } from "@/lib/stores/shopify/webhook-signature";
 
@@ -82,6 +82,7 @@ export async function startFakeShopify(options: FakeShopifyOptions = {}): Promis
   let sequence = 1000;
 
   const fake: FakeShopify = {
+    // `url` and `close` are set once the server listens.
     url: "",
     shop,
     accessToken,
@@ -152,7 +153,7 @@ export async function startFakeShopify(options: FakeShopifyOptions = {}): Promis
       const response = await fetch(subscription.uri, { method: "POST", headers: signed.headers, body: signed.body });
       return response.status;
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: async () => undefined,
   };
 
   function cost(query: string, variables: Record<string, unknown>): number {
@@ -252,7 +253,6 @@ export async function startFakeShopify(options: FakeShopifyOptions = {}): Promis
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  Object.assign(fake, await listenOnLoopback(server, options.port));
   return fake;
 }

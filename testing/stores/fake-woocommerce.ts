@@ -1,5 +1,5 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenOnLoopback } from "@/testing/carriers/listen-on-loopback";
 import { randomUUID } from "node:crypto";
 import { oauthSignature } from "@/lib/stores/woocommerce/rest-auth";
 import { wooSignature } from "@/lib/stores/woocommerce/woocommerce-client";
@@ -46,6 +46,7 @@ export async function startFakeWooCommerce(): Promise<FakeWooCommerce> {
   const consumerSecret = "cs_fake";
   let sequence = 100;
   const fake: FakeWooCommerce = {
+    // `url` and `close` are set once the server listens.
     url: "",
     consumerKey,
     consumerSecret,
@@ -103,7 +104,7 @@ export async function startFakeWooCommerce(): Promise<FakeWooCommerce> {
         },
       };
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: async () => undefined,
   };
 
   function authorized(method: string, url: URL): boolean {
@@ -168,7 +169,6 @@ export async function startFakeWooCommerce(): Promise<FakeWooCommerce> {
       send(404, { code: "rest_no_route" });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  Object.assign(fake, await listenOnLoopback(server));
   return fake;
 }
