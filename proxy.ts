@@ -47,6 +47,6 @@ export const config = {
   matcher: [
     // API paths only when they hold a `%`, so ordinary API requests never pay for the proxy.
     "/:prefix(v4|2024-07|2025-04|2025-07|2026-01|2026-07|tracking|estimated-delivery-date)/:rest(.*%.*)",
-    "/((?!v4/|2024-07/|2025-04/|2025-07/|2026-01/|2026-07/|tracking/|estimated-delivery-date/|webhooks/|healthz|readyz|metrics|_next/static|_next/image|favicon.ico).*)",
+    "/((?!v4/|2024-07/|2025-04/|2025-07/|2026-01/|2026-07/|tracking/|estimated-delivery-date/|webhooks/|mcp|healthz|readyz|metrics|_next/static|_next/image|favicon.ico).*)",
   ],
 };

@@ -36,6 +36,8 @@ const envSchema = z.object({
   SHOPIFY_API_BASE_URL: z.string().url().optional(),
   /** AfterShip's API for imports (`npm run admin -- import aftership`); tests point it at a second Waybill. */
   AFTERSHIP_API_BASE_URL: z.string().url().default("https://api.aftership.com"),
+  /** Klaviyo's API (Settings → Integrations → Klaviyo); tests point it at a local fake. */
+  KLAVIYO_API_BASE_URL: z.string().url().default("https://a.klaviyo.com"),
   /** The DNS servers asked for merchants' domain proofs (`1.1.1.1,[2606:4700::1111]:53`); unset: the system's. */
   DNS_SERVERS: z.string().optional(),
   /** Messages (e-mail and SMS) that may leave per organisation per day (UTC), unless `org limits --messages-per-day` sets its own. */

@@ -24,6 +24,8 @@ export * from "./notification-messages";
 export * from "./notification-templates";
 export * from "./message-quota-days";
 export * from "./stores";
+export * from "./tracking-changes";
+export * from "./klaviyo-integrations";
 export * from "./imports";
 export * from "./relations";
 export * from "./idempotency-keys";

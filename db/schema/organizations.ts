@@ -43,6 +43,8 @@ export const organizations = pgTable(
     messagesPerDay: integer("messages_per_day"),
     /** The triggers whose messages go to customers; null: Waybill's default set. */
     notificationTriggers: text("notification_triggers").array(),
+    /** How many days the record of changes (the event feed) keeps; null: kept. */
+    changeRetentionDays: integer("change_retention_days"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

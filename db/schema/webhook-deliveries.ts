@@ -1,4 +1,4 @@
-import { foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, tz } from "./_columns";
 import { type WebhookApiVersion, webhookEndpoints } from "./webhook-endpoints";
 
@@ -22,6 +22,8 @@ export const webhookDeliveries = pgTable(
     trigger: text("trigger").$type<WebhookDeliveryTrigger>().notNull(),
     redeliveryOf: text("redelivery_of"),
     trackingId: text("tracking_id"),
+    /** The announced change's position in the record of changes: a receiver that missed one reads the gap from the feed. */
+    changePosition: bigint("change_position", { mode: "number" }),
     apiVersion: text("api_version").$type<WebhookApiVersion>().notNull(),
     /** The exact bytes sent on every attempt; signatures are computed over them. */
     body: text("body").notNull(),

@@ -135,6 +135,7 @@ describe("estimate-delivery", () => {
         trackingId: id,
         previous: { ...revised, estimated_delivery_date: "2030-03-11", estimated_delivery_date_min: "2030-03-07", estimated_delivery_date_max: "2030-03-13" },
         estimate: revised,
+        changeId: expect.stringMatching(/^chg_/),
       },
     ]);
     const modern = await callApi("GET", `/tracking/2025-04/trackings/${id}`, { key });

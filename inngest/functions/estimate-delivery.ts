@@ -17,7 +17,7 @@ export const estimateDelivery = inngest.createFunction(
     if (revision?.revised && revision.previous) {
       await step.sendEvent(
         "announce-revision",
-        trackingEstimateRevised.create({ organizationId, trackingId, previous: revision.previous, estimate: revision.estimate }),
+        trackingEstimateRevised.create({ organizationId, trackingId, previous: revision.previous, estimate: revision.estimate, changeId: revision.changeId }),
       );
     }
     return { estimate: revision?.estimate ?? null, revised: revision?.revised ?? false };

@@ -19,7 +19,7 @@ export const evaluateAttentionHourly = inngest.createFunction(
       if (newly.length) {
         await step.sendEvent(
           `announce-${organizationId}`,
-          newly.map((entry) => trackingAttentionFlagged.create({ organizationId, trackingId: entry.trackingId, flags: entry.flags })),
+          newly.map((entry) => trackingAttentionFlagged.create({ organizationId, trackingId: entry.trackingId, flags: entry.flags, changeId: entry.changeId })),
         );
       }
     }

@@ -15,7 +15,7 @@ export const fanOutWebhooks = inngest.createFunction(
   { id: "fan-out-webhooks", priority: { run: "120" }, triggers: [trackingUpdated, trackingEstimateRevised, trackingAttentionFlagged] },
   async ({ event, step }) => {
     const { organizationId, trackingId } = event.data;
-    const base = { organizationId, trackingId, sourceEventId: event.id!, isFirstTag: false, ts: Math.floor(event.ts! / 1000) };
+    const base = { organizationId, trackingId, sourceEventId: event.id!, isFirstTag: false, ts: Math.floor(event.ts! / 1000), changeId: event.data.changeId };
     const source: WebhookEventSource =
       event.name === trackingUpdated.name
         ? {

@@ -16,7 +16,7 @@ export const flagAttentionNow = inngest.createFunction(
     if (newly.length) {
       await step.sendEvent(
         "announce",
-        newly.map((entry) => trackingAttentionFlagged.create({ organizationId, trackingId: entry.trackingId, flags: entry.flags })),
+        newly.map((entry) => trackingAttentionFlagged.create({ organizationId, trackingId: entry.trackingId, flags: entry.flags, changeId: entry.changeId })),
       );
     }
     return { flagged: newly.length };

@@ -14,6 +14,8 @@ import { backfillStores } from "./backfill-stores";
 import { syncStoreOrders } from "./sync-store-orders";
 import { tellStores } from "./tell-stores";
 import { importTrackingsFunction } from "./import-trackings";
+import { pruneChangesDaily } from "./prune-changes";
+import { sendToKlaviyo, sweepKlaviyo } from "./send-to-klaviyo";
 
 /** Every background function, served to Inngest by /api/inngest and run by the embedded runner: add yours here. */
 export const functions: InngestFunction.Any[] = [
@@ -32,4 +34,7 @@ export const functions: InngestFunction.Any[] = [
   tellStores,
   backfillStores,
   importTrackingsFunction,
+  pruneChangesDaily,
+  sendToKlaviyo,
+  sweepKlaviyo,
 ];

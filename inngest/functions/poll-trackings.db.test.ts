@@ -116,6 +116,7 @@ describe("polling a testing-courier tracking", () => {
         tagChanged: false,
         hasContacts: false,
         updatedAt: "2030-01-01T00:00:30.000Z",
+        changeId: expect.stringMatching(/^chg_/),
       },
       {
         organizationId: organization.id,
@@ -126,6 +127,7 @@ describe("polling a testing-courier tracking", () => {
         tagChanged: true,
         hasContacts: false,
         updatedAt: "2030-01-01T00:02:00.000Z",
+        changeId: expect.stringMatching(/^chg_/),
       },
       {
         organizationId: organization.id,
@@ -136,6 +138,7 @@ describe("polling a testing-courier tracking", () => {
         tagChanged: true,
         hasContacts: false,
         updatedAt: "2030-01-01T00:03:00.000Z",
+        changeId: expect.stringMatching(/^chg_/),
       },
       {
         organizationId: organization.id,
@@ -146,6 +149,7 @@ describe("polling a testing-courier tracking", () => {
         tagChanged: true,
         hasContacts: false,
         updatedAt: "2030-01-01T00:04:00.000Z",
+        changeId: expect.stringMatching(/^chg_/),
       },
       {
         organizationId: organization.id,
@@ -156,6 +160,7 @@ describe("polling a testing-courier tracking", () => {
         tagChanged: true,
         hasContacts: false,
         updatedAt: "2030-01-01T00:05:00.000Z",
+        changeId: expect.stringMatching(/^chg_/),
       },
     ]);
     const estimates = (await eventsSent(database.db, "tracking/estimate.requested")).filter((event) => event.data.trackingId === id);

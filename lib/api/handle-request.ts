@@ -20,7 +20,7 @@ import type { RouteMatch } from "./router";
 import type { ApiVersion } from "./types";
 
 /** The header names official clients send the key in, ours first. */
-const API_KEY_HEADERS = ["waybill-api-key", "as-api-key", "aftership-api-key"];
+export const API_KEY_HEADERS = ["waybill-api-key", "as-api-key", "aftership-api-key"];
 
 const CORS_HEADERS = {
   "access-control-allow-origin": "*",
@@ -38,7 +38,7 @@ const CORS_HEADERS = {
   "access-control-expose-headers": "x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, as-api-version, idempotent-replayed",
 };
 
-function presentedKey(request: Request): string | null {
+export function presentedKey(request: Request): string | null {
   for (const name of API_KEY_HEADERS) {
     const value = request.headers.get(name)?.trim();
     if (value) return value;

@@ -2,6 +2,8 @@ import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { attentionFlags, trackings } from "@/db/schema";
 import { NotFoundError } from "@/lib/domain-errors";
+import { recordChange } from "@/lib/trackings/changes/record-changes";
+import { withCheckpoints } from "@/lib/trackings/tracking-record";
 
 export interface QueuedFlag {
   reason: string;
@@ -77,20 +79,28 @@ async function refreshNeedsAttention(db: Executor, organizationId: string, track
     .from(attentionFlags)
     .where(and(eq(attentionFlags.organizationId, organizationId), eq(attentionFlags.trackingId, trackingId), isNull(attentionFlags.resolvedAt), awakeAt(now)))
     .limit(1);
-  await db
+  const [updated] = await db
     .update(trackings)
     .set({ needsAttention: Boolean(open) })
-    .where(and(eq(trackings.organizationId, organizationId), eq(trackings.id, trackingId)));
+    .where(and(eq(trackings.organizationId, organizationId), eq(trackings.id, trackingId), eq(trackings.needsAttention, !open)))
+    .returning();
+  // The merchant took the last open reason out of the queue: the need for attention ended.
+  if (updated && !open) {
+    const [record] = await withCheckpoints(db, [updated]);
+    await recordChange(db, organizationId, { type: "tracking.attention_cleared", record: record!, occurredAt: now });
+  }
 }
 
 async function changeFlags(db: Executor, organizationId: string, trackingId: string, now: Date, set: Partial<typeof attentionFlags.$inferInsert>) {
-  const changed = await db
-    .update(attentionFlags)
-    .set(set)
-    .where(and(eq(attentionFlags.organizationId, organizationId), eq(attentionFlags.trackingId, trackingId), isNull(attentionFlags.resolvedAt)))
-    .returning({ reason: attentionFlags.reason });
-  if (changed.length === 0) throw new NotFoundError("attention", "This tracking needs no attention now.");
-  await refreshNeedsAttention(db, organizationId, trackingId, now);
+  await db.transaction(async (tx) => {
+    const changed = await tx
+      .update(attentionFlags)
+      .set(set)
+      .where(and(eq(attentionFlags.organizationId, organizationId), eq(attentionFlags.trackingId, trackingId), isNull(attentionFlags.resolvedAt)))
+      .returning({ reason: attentionFlags.reason });
+    if (changed.length === 0) throw new NotFoundError("attention", "This tracking needs no attention now.");
+    await refreshNeedsAttention(tx, organizationId, trackingId, now);
+  });
 }
 
 /** Out of the queue until `until`; the hourly evaluation brings it back then, if the reason still holds. */

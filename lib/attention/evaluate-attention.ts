@@ -10,6 +10,9 @@ import { loadCheckpoints } from "@/lib/trackings/tracking-record";
 import { updateTrackingRows } from "@/lib/trackings/update-tracking-rows";
 import { type AttentionFacts, type AttentionFlag, attentionFlags, DEFAULT_FIRST_SCAN_DAYS } from "./attention-rules";
 import { laneGapP90 } from "./lane-gap";
+import { attentionChanges } from "./attention-changes";
+import { recordChanges } from "@/lib/trackings/changes/record-changes";
+import { changeIdsOf } from "@/lib/trackings/changes/update-changes";
 
 const PAGE = 500;
 
@@ -18,6 +21,8 @@ export interface NewlyFlagged {
   organizationId: string;
   trackingId: string;
   flags: AttentionFlag[];
+  /** The `tracking.attention_flagged` change recorded. */
+  changeId?: string;
 }
 
 function factsOf(tracking: Tracking, timeline: Checkpoint[]): AttentionFacts {
@@ -50,6 +55,7 @@ async function evaluatePage(
   ]);
   const newly: NewlyFlagged[] = [];
   const updates: Array<{ tracking: Tracking; set: Partial<Tracking> }> = [];
+  const dropped: Array<{ trackingId: string; reasons: string[] }> = [];
   for (const tracking of rows) {
     const lane = trackingLane(tracking);
     const calendar = transitCalendar(MONDAY_TO_FRIDAY, lane.origin, lane.destination);
@@ -64,24 +70,30 @@ async function evaluatePage(
     const reasons = new Set(flags.map((flag) => flag.reason));
     const added = flags.filter((flag) => !mine.some((row) => row.reason === flag.reason));
     const gone = mine.filter((row) => !reasons.has(row.reason as AttentionFlag["reason"])).map((row) => row.reason);
-    if (added.length) {
-      await db
-        .insert(flagsTable)
-        .values(added.map((flag) => ({ organizationId, trackingId: tracking.id, reason: flag.reason, since: flag.since, flaggedAt: now })));
-      newly.push({ organizationId, trackingId: tracking.id, flags: added });
-    }
-    if (gone.length) {
-      await db
-        .delete(flagsTable)
-        .where(and(eq(flagsTable.organizationId, organizationId), eq(flagsTable.trackingId, tracking.id), inArray(flagsTable.reason, gone)));
-    }
+    if (added.length) newly.push({ organizationId, trackingId: tracking.id, flags: added });
+    if (gone.length) dropped.push({ trackingId: tracking.id, reasons: gone });
     const open =
       added.length > 0 ||
       mine.some((row) => reasons.has(row.reason as AttentionFlag["reason"]) && !row.resolvedAt && (!row.snoozedUntil || row.snoozedUntil <= now));
     if (open !== tracking.needsAttention) updates.push({ tracking, set: { needsAttention: open } });
   }
-  await updateTrackingRows(db, updates);
-  return newly;
+  if (!newly.length && !dropped.length && !updates.length) return [];
+  // The page's reads are done (on PGlite, nothing may read outside the transaction while it is open).
+  const recorded = await db.transaction(async (tx) => {
+    const values = newly.flatMap((entry) =>
+      entry.flags.map((flag) => ({ organizationId, trackingId: entry.trackingId, reason: flag.reason, since: flag.since, flaggedAt: now })),
+    );
+    if (values.length) await tx.insert(flagsTable).values(values);
+    for (const { trackingId, reasons } of dropped) {
+      await tx
+        .delete(flagsTable)
+        .where(and(eq(flagsTable.organizationId, organizationId), eq(flagsTable.trackingId, trackingId), inArray(flagsTable.reason, reasons)));
+    }
+    await updateTrackingRows(tx, updates);
+    return recordChanges(tx, organizationId, attentionChanges(rows, timelines, newly, updates, now));
+  });
+  const changeIds = changeIdsOf(recorded, "tracking.attention_flagged");
+  return newly.map((entry) => ({ ...entry, changeId: changeIds.get(entry.trackingId) }));
 }
 
 /** Evaluates some trackings of one organisation now (a failed attempt or an exception needs no waiting for the hour). */

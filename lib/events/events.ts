@@ -105,7 +105,10 @@ const estimate = z.object({
 export const trackingEstimateRequested = defineEvent("tracking/estimate.requested", z.object(trackingRef));
 
 /** `previous` and `estimate` as stored in `trackings.waybill_estimate`. */
-export const trackingEstimateRevised = defineEvent("tracking/estimate.revised", z.object({ ...trackingRef, previous: estimate, estimate }));
+export const trackingEstimateRevised = defineEvent(
+  "tracking/estimate.revised",
+  z.object({ ...trackingRef, previous: estimate, estimate, changeId: z.string().optional() }),
+);
 
 /*
  * Tracking lifecycle. `tracking/poll.requested` asks for one carrier call over a batch of one
@@ -147,6 +150,8 @@ export const trackingUpdated = defineEvent(
     hasContacts: z.boolean().optional(),
     /** When the change was stored (ISO 8601): the webhook's `ts` and the latency benchmark's start. */
     updatedAt: z.string(),
+    /** The change in the record of changes (lib/trackings/changes): what webhooks carry. Absent in events stored before it. */
+    changeId: z.string().optional(),
   }),
 );
 
@@ -156,7 +161,7 @@ export const trackingUpdated = defineEvent(
  */
 export const trackingAttentionFlagged = defineEvent(
   "tracking/attention.flagged",
-  z.object({ ...trackingRef, flags: z.array(z.object({ reason: z.string(), since: z.string() })).min(1) }),
+  z.object({ ...trackingRef, flags: z.array(z.object({ reason: z.string(), since: z.string() })).min(1), changeId: z.string().optional() }),
 );
 
 /*
@@ -222,3 +227,9 @@ export const storeOrderChanged = defineEvent(
 export const storeBackfillRequested = defineEvent("store/backfill.requested", z.object({ organizationId: z.string().min(1), storeId: z.string().min(1) }));
 
 export const importRequested = defineEvent("import/requested", z.object({ organizationId: z.string().min(1), importId: z.string().min(1) }));
+
+/*
+ * Klaviyo (lib/notifications/klaviyo). Every minute inngest/functions/send-to-klaviyo.ts asks, per
+ * organisation with changes Klaviyo has not had, for `klaviyo/send.requested`; saving the settings asks too.
+ */
+export const klaviyoSendRequested = defineEvent("klaviyo/send.requested", z.object({ organizationId: z.string().min(1) }));

@@ -6,6 +6,7 @@ import { newId } from "@/lib/ids";
 import { getTrackingOrThrow } from "@/lib/trackings/get-tracking-or-throw";
 import { rememberPageHandle, trackingPageUrl } from "@/lib/trackings/page/links";
 import { composeNotification } from "./compose-notification";
+import { channelsKlaviyoSends } from "./klaviyo/klaviyo-settings";
 import { type NotificationTransports, transportFor } from "./notification-transports";
 import { notificationLanguage } from "./status-text";
 import type { TemplateTrigger } from "./templates/default-templates";
@@ -66,7 +67,12 @@ export async function prepareContactNotifications(db: Executor, change: StatusCh
       ...(change.at && { createdAt: change.at, updatedAt: change.at }),
     };
   };
-  const rows = [...record.tracking.emails.map((email) => message("email", email)), ...record.tracking.smses.map((phone) => message("sms", phone))];
+  // Channels the merchant's Klaviyo flows send stay quiet here (a message the merchant asked for still goes).
+  const quiet = change.requestedBy ? { email: false, sms: false } : await channelsKlaviyoSends(db, change.organizationId);
+  const rows = [
+    ...(quiet.email ? [] : record.tracking.emails.map((email) => message("email", email))),
+    ...(quiet.sms ? [] : record.tracking.smses.map((phone) => message("sms", phone))),
+  ];
   await db.insert(notificationMessages).values(rows).onConflictDoNothing();
   const unsent = await db
     .select({ id: notificationMessages.id })

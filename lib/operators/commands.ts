@@ -122,6 +122,22 @@ export const COMMANDS: Command[] = [
     },
   },
   {
+    words: ["org", "retention"],
+    summary: 'Show or set how many days an organisation\'s record of changes (the event feed) keeps (--days N, or "keep", the default).',
+    options: { org: { type: "string" }, days: { type: "string" } },
+    required: ["org"],
+    async run(db, values) {
+      const organization = await organizationOrThrow(db, text(values, "org"));
+      const days = text(values, "days");
+      if (!days) return [`changes kept: ${organization.changeRetentionDays === null ? "all" : `${organization.changeRetentionDays} days`}`];
+      const retention = days === "keep" ? null : Number(days);
+      if (retention !== null && !(Number.isInteger(retention) && retention >= 1))
+        throw new UsageError('--days takes a whole number of days (1 or more) or "keep".');
+      await db.update(organizations).set({ changeRetentionDays: retention }).where(eq(organizations.id, organization.id));
+      return [`changes kept: ${retention === null ? "all" : `${retention} days`}`];
+    },
+  },
+  {
     words: ["org", "seed-demo"],
     summary: "Fill an organisation (the first one by default) with simulated shipments for Insights and the attention queue (`npm run seed:demo`).",
     options: { org: { type: "string" }, days: { type: "string" }, "orders-per-day": { type: "string" } },

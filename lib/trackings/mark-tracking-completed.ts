@@ -7,6 +7,8 @@ import { applyTrackingUpdate, type TrackingChange } from "./apply-tracking-updat
 import { recordFollowUp, sendFollowUps } from "@/lib/events/follow-ups";
 import { getTrackingRowOrThrow, type TrackingLocator } from "./get-tracking-or-throw";
 import { recordProviderFollowUp } from "./provider-follow-up";
+import { recordChanges } from "./changes/record-changes";
+import { changeIdsOf, updateChanges } from "./changes/update-changes";
 
 export const COMPLETION_REASONS = ["DELIVERED", "LOST", "RETURNED_TO_SENDER"] as const;
 export type CompletionReason = (typeof COMPLETION_REASONS)[number];
@@ -63,7 +65,9 @@ export async function markTrackingCompleted(
       ],
       columns: { active: false, nextPollAt: null },
     });
-    const announcement = change.changed ? await recordFollowUp(tx, organizationId, trackingUpdated, trackingUpdatedData(change)) : null;
+    const recorded = await recordChanges(tx, organizationId, updateChanges("tracking.completed", [{ before: tracking, change }]));
+    const changeId = changeIdsOf(recorded, "tracking.completed").get(tracking.id);
+    const announcement = change.changed ? await recordFollowUp(tx, organizationId, trackingUpdated, { ...trackingUpdatedData(change), changeId }) : null;
     const providerStop = await recordProviderFollowUp(tx, "stop", tracking);
     return { change, followUps: [announcement, providerStop].filter((id) => id !== null) };
   });

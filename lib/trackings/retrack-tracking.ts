@@ -8,6 +8,7 @@ import { sendFollowUps } from "@/lib/events/follow-ups";
 import { recordProviderFollowUp } from "./provider-follow-up";
 import { withCheckpoints, type TrackingRecord } from "./tracking-record";
 import { recordRollupChanges } from "./insights/record-rollups";
+import { recordChange } from "./changes/record-changes";
 
 export const MAX_RETRACKS = 3;
 
@@ -27,6 +28,7 @@ export async function retrackTracking(db: Database, organizationId: string, loca
       .returning();
     await recordRollupChanges(tx, [{ before: current, after: updated! }]);
     const [record] = await withCheckpoints(tx, [updated!]);
+    await recordChange(tx, organizationId, { type: "tracking.retracked", record: record!, occurredAt: now, details: { retrack_count: updated!.retrackCount } });
     return { record: record!, providerRestart: await recordProviderFollowUp(tx, "restart", updated!) };
   });
   await requestPollAndEstimate(db, record.tracking);

@@ -6,12 +6,15 @@ import { estimateTrackingDelivery, type TrackingEstimate } from "./estimate-trac
 import { getEddModel } from "@/lib/edd/get-edd-model";
 import { estimateBookkeeping } from "@/lib/trackings/insights/contribution";
 import { recordRollupChanges } from "@/lib/trackings/insights/record-rollups";
+import { recordChange } from "@/lib/trackings/changes/record-changes";
 
 export interface EstimateRevision {
   previous: WaybillEstimate | null;
   estimate: TrackingEstimate;
   /** An earlier estimate's dates moved (not only its confidence): what `edd_revise` webhooks announce. */
   revised: boolean;
+  /** The `tracking.estimate_revised` change recorded when `revised`. */
+  changeId?: string;
 }
 
 const DATE_KEYS = ["estimated_delivery_date", "estimated_delivery_date_min", "estimated_delivery_date_max"] as const;
@@ -37,6 +40,13 @@ export async function reviseTrackingEstimate(db: Database, organizationId: strin
     await tx.update(trackings).set(set).where(where);
     await recordRollupChanges(tx, [{ before: row, after: { ...row, ...set } }]);
     const revised = previous !== null && DATE_KEYS.some((key) => previous[key] !== estimate[key]);
-    return { previous, estimate, revised };
+    if (!revised) return { previous, estimate, revised };
+    const change = await recordChange(tx, organizationId, {
+      type: "tracking.estimate_revised",
+      record: { tracking: { ...row, ...set }, checkpoints: record!.checkpoints },
+      occurredAt: new Date(),
+      details: { previous, estimate },
+    });
+    return { previous, estimate, revised, changeId: change.id };
   });
 }

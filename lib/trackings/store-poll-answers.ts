@@ -6,6 +6,8 @@ import type { TrackResult } from "@/lib/carriers/types";
 import type { TrackingProvider } from "@/lib/couriers/providers/provider-codes";
 import { recordFollowUps, sendFollowUps } from "@/lib/events/follow-ups";
 import { applyTrackingUpdates, type TrackingChange, type TrackingUpdate } from "./apply-tracking-update";
+import { recordChanges } from "./changes/record-changes";
+import { changeIdsOf, updateChanges } from "./changes/update-changes";
 import { isNotTrackableMessage, notTrackableMessage } from "./not-trackable";
 import type { PollBatch } from "./poll-dispatch";
 import { pollOutcomeEvents, type PolledChange, type PollOutcome } from "./poll-outcome-events";
@@ -62,7 +64,7 @@ async function writeAnswers(
   answer: Answer,
   mode: PollMode,
   now: Date,
-): Promise<Map<string, TrackingChange>> {
+): Promise<Map<string, { before: Tracking; change: TrackingChange }>> {
   const locked = await tx
     .select()
     .from(trackings)
@@ -85,11 +87,11 @@ async function writeAnswers(
     })
     .filter((update) => update !== null);
   const changes = await applyTrackingUpdates(tx, updates);
-  return new Map(changes.map((change) => [change.record.tracking.id, change]));
+  return new Map(changes.map((change, index) => [change.record.tracking.id, { before: updates[index]!.tracking, change }]));
 }
 
 /** What a merchant would notice of the stored answers, what was polled first, and what ended at a provider. */
-function outcomeOf(batch: PollBatch, rows: Tracking[], stored: Map<string, TrackingChange>): PollOutcome {
+function outcomeOf(batch: PollBatch, rows: Tracking[], stored: Map<string, TrackingChange>, changeIds: Map<string, string>): PollOutcome {
   const changes: PolledChange[] = [];
   const firstPolledIds: string[] = [];
   const ended: ProviderTrackingRef[] = [];
@@ -98,7 +100,7 @@ function outcomeOf(batch: PollBatch, rows: Tracking[], stored: Map<string, Track
     if (!change) continue;
     if (!row.lastPolledAt) firstPolledIds.push(row.id);
     if (!change.record.tracking.active) ended.push(providerTrackingRef(row));
-    if (change.changed) changes.push({ ...trackingUpdatedData(change), newCheckpointCount: change.newCheckpointCount });
+    if (change.changed) changes.push({ ...trackingUpdatedData(change), changeId: changeIds.get(row.id), newCheckpointCount: change.newCheckpointCount });
   }
   const route = batch.route ?? "direct";
   const provider = isProviderRoute(route) ? route : undefined;
@@ -124,9 +126,12 @@ export async function storeAnswers(
   now: Date,
   options: { estimatesAskedUpFront: boolean },
 ): Promise<PollOutcome> {
-  if (!rows.length) return outcomeOf(batch, rows, new Map());
+  if (!rows.length) return outcomeOf(batch, rows, new Map(), new Map());
   const { outcome, followUps } = await db.transaction(async (tx) => {
-    const outcome = outcomeOf(batch, rows, await writeAnswers(tx, batch, rows, answer, mode, now));
+    const stored = await writeAnswers(tx, batch, rows, answer, mode, now);
+    const recorded = await recordChanges(tx, batch.organizationId, updateChanges("tracking.updated", [...stored.values()]));
+    const changes = new Map([...stored].map(([id, { change }]) => [id, change]));
+    const outcome = outcomeOf(batch, rows, changes, changeIdsOf(recorded, "tracking.updated"));
     const followUps = await recordFollowUps(tx, batch.organizationId, pollOutcomeEvents(batch.organizationId, outcome, options.estimatesAskedUpFront));
     return { outcome, followUps };
   });

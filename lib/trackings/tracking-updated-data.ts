@@ -12,6 +12,8 @@ export interface TrackingUpdatedData {
   hasContacts: boolean;
   /** ISO 8601. */
   updatedAt: string;
+  /** The change as recorded (lib/trackings/changes). */
+  changeId?: string;
 }
 
 export function trackingUpdatedData(change: TrackingChange): TrackingUpdatedData {

@@ -13,6 +13,7 @@ import { recordCourierChangeFollowUp } from "./provider-follow-up";
 import { additionalFieldsOf, searchTextOf, trackingDedupeKey, type TrackingPatch } from "./tracking-patch";
 import { withCheckpoints, type TrackingRecord } from "./tracking-record";
 import { recordRollupChanges } from "./insights/record-rollups";
+import { recordChange } from "./changes/record-changes";
 
 export interface UpdateTrackingInput {
   fields: TrackingPatch;
@@ -94,6 +95,14 @@ export async function updateTracking(
       });
     await recordRollupChanges(tx, [{ before: current, after: updated! }]);
     const [record] = await withCheckpoints(tx, [updated!]);
+    if (courierChanged) {
+      await recordChange(tx, organization.id, {
+        type: "tracking.courier_corrected",
+        record: record!,
+        occurredAt: now,
+        details: { previous_slug: current.slug },
+      });
+    }
     const providerFollowUp = courierChanged ? await recordCourierChangeFollowUp(tx, current, updated!) : null;
     return { result: { record: record!, courierChanged }, providerFollowUp };
   });

@@ -72,6 +72,7 @@ export async function attemptWebhookDeliveries(
                 secrets,
                 signatureHeader: endpoint.signatureHeader,
                 now: attemptedAt,
+                changePosition: delivery.changePosition,
               }),
               timeoutMs: settings.timeoutMs,
               allowPrivate: settings.allowPrivate,

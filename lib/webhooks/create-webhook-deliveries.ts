@@ -6,6 +6,8 @@ import { type NewWebhookDelivery, type WebhookApiVersion, type WebhookEventKind,
 import { NotFoundError } from "@/lib/domain-errors";
 import { getTrackingOrThrow } from "@/lib/trackings/get-tracking-or-throw";
 import { newId } from "@/lib/ids";
+import { getChange } from "@/lib/trackings/changes/read-changes";
+import type { TrackingRecord } from "@/lib/trackings/tracking-record";
 import { buildWebhookBody } from "./build-webhook-body";
 import { listWebhookEndpoints } from "./list-webhook-endpoints";
 import type { RenderTracking } from "./render-tracking";
@@ -21,23 +23,34 @@ export interface WebhookEventSource {
   ts: number;
   /** `tracking_attention`: the new reasons; only endpoints that opted in receive it. */
   attention?: Array<{ reason: string; since: string }>;
+  /** The change announced, in the record of changes: its snapshot is the `msg`. Absent (events from before the record): the tracking as it is now. */
+  changeId?: string;
 }
 
-/**
- * The fan-out: one stored delivery per enabled endpoint, its body built (in the endpoint's
- * version) and frozen here. Idempotent: run again for the same event, it adds nothing and returns
- * the deliveries still pending. The tracking is read as it is now, with every checkpoint so far.
- */
-export async function createWebhookDeliveries(db: Executor, source: WebhookEventSource, renderTracking: RenderTracking): Promise<string[]> {
-  const enabled = await listWebhookEndpoints(db, source.organizationId, { enabledOnly: true });
-  const endpoints = source.kind === "tracking_attention" ? enabled.filter((endpoint) => endpoint.attentionEvents) : enabled;
-  if (!endpoints.length) return [];
+/** What the deliveries carry: the tracking as the change left it, and the change's position. */
+async function announced(db: Executor, source: WebhookEventSource): Promise<{ record: TrackingRecord; position: number | null } | null> {
+  const change = source.changeId ? await getChange(db, source.organizationId, source.changeId) : undefined;
+  if (change) return { record: change.record, position: change.position };
   const record = await getTrackingOrThrow(db, source.organizationId, { id: source.trackingId }).catch((error: unknown) => {
     // Deleted since the event: nothing left to announce.
     if (error instanceof NotFoundError) return null;
     throw error;
   });
-  if (!record) return [];
+  return record && { record, position: null };
+}
+
+/**
+ * The fan-out: one stored delivery per enabled endpoint, its body built (in the endpoint's
+ * version) and frozen here. Idempotent: run again for the same event, it adds nothing and returns
+ * the deliveries still pending.
+ */
+export async function createWebhookDeliveries(db: Executor, source: WebhookEventSource, renderTracking: RenderTracking): Promise<string[]> {
+  const enabled = await listWebhookEndpoints(db, source.organizationId, { enabledOnly: true });
+  const endpoints = source.kind === "tracking_attention" ? enabled.filter((endpoint) => endpoint.attentionEvents) : enabled;
+  if (!endpoints.length) return [];
+  const found = await announced(db, source);
+  if (!found) return [];
+  const { record, position } = found;
 
   const bySource = and(eq(webhookDeliveries.organizationId, source.organizationId), eq(webhookDeliveries.sourceEventId, source.sourceEventId));
   const [earlier] = await db.select({ eventId: webhookDeliveries.eventId }).from(webhookDeliveries).where(bySource).limit(1);
@@ -67,6 +80,7 @@ export async function createWebhookDeliveries(db: Executor, source: WebhookEvent
     kind: source.kind,
     trigger: "event",
     trackingId: source.trackingId,
+    changePosition: position,
     apiVersion: endpoint.apiVersion,
     body: bodyFor(endpoint.apiVersion),
   }));

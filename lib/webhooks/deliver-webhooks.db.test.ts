@@ -304,6 +304,10 @@ describe("a tracking update", () => {
       is_tracking_first_tag: true,
       msg: { id: tenant.trackingId, tag: "Delivered" },
     });
+    // The delivery names the change's place in the feed: a receiver that missed one reads the gap from there.
+    const position = Number(target.received[0]!.headers["waybill-change-position"]);
+    const feed = await callApi("GET", `/2025-07/events?after=${position - 1}&limit=1`, { key: tenant.key });
+    expect(feed.body.data.events[0]).toMatchObject({ position, type: "tracking.completed", tracking: { id: tenant.trackingId, tag: "Delivered" } });
   });
 });
 

@@ -27,6 +27,7 @@ export async function redeliverWebhook(db: Database, organizationId: string, del
         trigger: "redelivery",
         redeliveryOf: original.id,
         trackingId: original.trackingId,
+        changePosition: original.changePosition,
         apiVersion: original.apiVersion,
         body: original.body,
       })

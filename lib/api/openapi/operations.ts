@@ -28,6 +28,8 @@ import {
   retrackTrackingHandler,
   updateTrackingHandler,
 } from "../handlers/trackings";
+import { listEventsHandler, MAX_EVENTS_LIMIT } from "../handlers/events";
+import { CHANGE_TYPES } from "@/lib/trackings/changes/read-changes";
 import { connectionBodies } from "../versions/connection-2025-04";
 import { courierConnectionListSchema, courierConnectionSchema, courierListSchema } from "../versions/response-schemas";
 import type { VersionSchemas } from "../versions/version-schemas";
@@ -35,7 +37,7 @@ import type { VersionSchemas } from "../versions/version-schemas";
 /** What the document says of one operation; paths and path parameters come from the route table. */
 export interface OperationDescription {
   summary: string;
-  tag: "Trackings" | "Couriers" | "Courier connections" | "Estimated delivery date" | "Notifications" | "Last checkpoint";
+  tag: "Trackings" | "Events" | "Couriers" | "Courier connections" | "Estimated delivery date" | "Notifications" | "Last checkpoint";
   query?: z.ZodObject;
   body?: z.ZodType;
   /** The answer's `data`. */
@@ -82,6 +84,31 @@ const lastCheckpoint = (checkpoint: z.ZodType) =>
 
 const couriersQuery = (version: ApiVersion) => (isFrom2025(version) ? z.object({ active: z.boolean().optional(), slug: csv("Courier slugs") }) : undefined);
 
+const eventsQuery = z.object({
+  after: z
+    .string()
+    .optional()
+    .meta({ description: "The `next_cursor` of the previous page, or the change position a webhook carried; absent: from the first change kept" }),
+  limit: z.int().min(1).max(MAX_EVENTS_LIMIT).optional(),
+  types: csv(`Change types (${CHANGE_TYPES.join(", ")})`),
+});
+
+const eventsData = (tracking: z.ZodType) =>
+  z.object({
+    events: z.array(
+      z.object({
+        id: z.string(),
+        position: z.int().meta({ description: "1, 2, 3… per organisation, in the order the changes were committed" }),
+        type: z.enum(CHANGE_TYPES as [string, ...string[]]),
+        occurred_at: z.string(),
+        // As it was after the change (before it, for tracking.deleted), in the path's version.
+        tracking,
+      }),
+    ),
+    next_cursor: z.string().meta({ description: "Pass as `after` to read on; the same cursor always gives the same page" }),
+    has_more: z.boolean(),
+  });
+
 /** Every public handler's description: a route whose handler is missing here fails the OpenAPI test. */
 export const OPERATIONS = new Map<ApiHandler, Describe>([
   [createTrackingHandler, (s) => ({ summary: "Create a tracking", tag: "Trackings", body: s.createBody, data: s.single, status: 201 })],
@@ -91,6 +118,7 @@ export const OPERATIONS = new Map<ApiHandler, Describe>([
   [deleteTrackingHandler, (s) => ({ summary: "Delete a tracking", tag: "Trackings", data: s.deleted })],
   [retrackTrackingHandler, (s) => ({ summary: "Retrack an expired tracking", tag: "Trackings", data: s.retracked })],
   [markTrackingCompletedHandler, (s) => ({ summary: "Mark a tracking as completed", tag: "Trackings", body: s.completionBody, data: s.single })],
+  [listEventsHandler, (s) => ({ summary: "List changes in order (the event feed)", tag: "Events", query: eventsQuery, data: eventsData(s.tracking) })],
   [
     detectCouriersHandler,
     (s) => ({ summary: "Detect couriers of a tracking number", tag: "Couriers", body: s.detectBody, data: courierListSchema(s.courier) }),

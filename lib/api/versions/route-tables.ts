@@ -23,6 +23,7 @@ import {
   retrackTrackingHandler,
   updateTrackingHandler,
 } from "../handlers/trackings";
+import { listEventsHandler } from "../handlers/events";
 import type { ApiRoute, ApiVersion } from "../types";
 
 const BY_SLUG = "/trackings/:slug/:tracking_number";
@@ -79,13 +80,16 @@ function courierConnectionRoutes(): ApiRoute[] {
   ];
 }
 
+/** The record of changes (2025-07 on). */
+const eventRoutes = (): ApiRoute[] => [{ method: "GET", pattern: "/events", handler: listEventsHandler, limitPerSecond: 10 }];
+
 /** Every public operation per version, with the spec's requests-per-second limits. */
 export const routeTables: Record<ApiVersion, ApiRoute[]> = {
   v4: [...trackingRoutes(true), ...legacyRoutes(), ...courierRoutes(true), ...eddRoutes(false)],
   "2024-07": [...trackingRoutes(true), ...courierRoutes(true), ...eddRoutes(false)],
   "2025-04": [...trackingRoutes(false), ...courierRoutes(false), ...eddRoutes(true), ...courierConnectionRoutes()],
-  // The same operations as 2025-04: later versions change shapes, not endpoints.
-  "2025-07": [...trackingRoutes(false), ...courierRoutes(false), ...eddRoutes(true), ...courierConnectionRoutes()],
-  "2026-01": [...trackingRoutes(false), ...courierRoutes(false), ...eddRoutes(true), ...courierConnectionRoutes()],
-  "2026-07": [...trackingRoutes(false), ...courierRoutes(false), ...eddRoutes(true), ...courierConnectionRoutes()],
+  // 2025-04's operations (later versions change shapes) and the record of changes.
+  "2025-07": [...trackingRoutes(false), ...courierRoutes(false), ...eddRoutes(true), ...courierConnectionRoutes(), ...eventRoutes()],
+  "2026-01": [...trackingRoutes(false), ...courierRoutes(false), ...eddRoutes(true), ...courierConnectionRoutes(), ...eventRoutes()],
+  "2026-07": [...trackingRoutes(false), ...courierRoutes(false), ...eddRoutes(true), ...courierConnectionRoutes(), ...eventRoutes()],
 };

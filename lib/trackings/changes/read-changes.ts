@@ -1,0 +1,80 @@
+import { and, asc, eq, gt, inArray } from "drizzle-orm";
+import type { Executor } from "@/db/client";
+import { trackingChanges, type TrackingChangeType } from "@/db/schema";
+import type { TrackingRecord } from "../tracking-record";
+import { recordOfSnapshot } from "./snapshot";
+
+export const CHANGE_TYPES: readonly TrackingChangeType[] = [
+  "tracking.created",
+  "tracking.updated",
+  "tracking.estimate_revised",
+  "tracking.completed",
+  "tracking.retracked",
+  "tracking.courier_corrected",
+  "tracking.deleted",
+  "tracking.attention_flagged",
+  "tracking.attention_cleared",
+];
+
+export interface StoredChange {
+  id: string;
+  position: number;
+  type: TrackingChangeType;
+  trackingId: string;
+  occurredAt: Date;
+  record: TrackingRecord;
+  details: Record<string, unknown>;
+}
+
+export interface ChangePage {
+  changes: StoredChange[];
+  /** The position to read on from: the last change read, or `after` when none was. */
+  lastPosition: number;
+  hasMore: boolean;
+}
+
+/**
+ * An organisation's changes after `after`, in position order. Positions become visible in order
+ * (see change_positions), so reading on from the last one seen never skips one that commits later.
+ */
+export async function readChanges(
+  db: Executor,
+  organizationId: string,
+  query: { after: number; limit: number; types?: TrackingChangeType[] },
+): Promise<ChangePage> {
+  const rows = await db
+    .select()
+    .from(trackingChanges)
+    .where(
+      and(
+        eq(trackingChanges.organizationId, organizationId),
+        gt(trackingChanges.position, query.after),
+        query.types?.length ? inArray(trackingChanges.type, query.types) : undefined,
+      ),
+    )
+    .orderBy(asc(trackingChanges.position))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  return {
+    changes: page.map((row) => ({
+      id: row.id,
+      position: row.position,
+      type: row.type,
+      trackingId: row.trackingId,
+      occurredAt: row.occurredAt,
+      record: recordOfSnapshot(row.snapshot),
+      details: row.details,
+    })),
+    lastPosition: page.at(-1)?.position ?? query.after,
+    hasMore: rows.length > query.limit,
+  };
+}
+
+/** One change by id, for the webhooks that announce it. */
+export async function getChange(db: Executor, organizationId: string, id: string): Promise<StoredChange | undefined> {
+  const [row] = await db
+    .select()
+    .from(trackingChanges)
+    .where(and(eq(trackingChanges.organizationId, organizationId), eq(trackingChanges.id, id)));
+  return row && { ...row, record: recordOfSnapshot(row.snapshot) };
+}
