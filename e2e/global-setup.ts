@@ -20,10 +20,13 @@ export default async function globalSetup() {
   const dns = await startFakeDnsServer(() => JSON.parse(readFileSync(dnsRecords, "utf8")));
   // The store tests start their fake Shopify on this port, which the server is told now.
   const shopifyPort = await freePort();
+  // Likewise the Klaviyo test's fake Klaviyo.
+  const klaviyoPort = await freePort();
   const server = await startWaybill({
     ROYALMAIL_API_BASE_URL: royalMail.url,
     DNS_SERVERS: dns.address,
     SHOPIFY_API_BASE_URL: `http://127.0.0.1:${shopifyPort}`,
+    KLAVIYO_API_BASE_URL: `http://127.0.0.1:${klaviyoPort}`,
     WAYBILL_ADMIN_EMAIL: E2E_ADMIN.email,
     WAYBILL_ADMIN_PASSWORD: E2E_ADMIN.password,
     WEBHOOK_ALLOW_PRIVATE: "true",
@@ -38,6 +41,7 @@ export default async function globalSetup() {
   process.env.WAYBILL_E2E_DATA_DIR = server.dataDir;
   process.env.WAYBILL_E2E_DNS_RECORDS = dnsRecords;
   process.env.WAYBILL_E2E_SHOPIFY_PORT = String(shopifyPort);
+  process.env.WAYBILL_E2E_KLAVIYO_PORT = String(klaviyoPort);
 
   return async () => {
     await server.stop();

@@ -16,6 +16,7 @@ import type {
   TrackingPageView,
 } from "@/lib/dashboard/types";
 import type { NotificationMessageView } from "@/lib/notifications/notification-message-view";
+import type { KlaviyoView } from "@/lib/notifications/klaviyo/klaviyo-settings";
 import type { ImportView, StoreView } from "@/lib/dashboard/store-views";
 import type { AwaitingOrder } from "@/lib/stores/awaiting-shipment";
 import type { WebhookDeliveryDetailView, WebhookDeliveryView, WebhookEndpointView, WebhookSecretView } from "@/lib/webhooks/webhook-views";
@@ -78,6 +79,8 @@ export const dashboardApi = {
   trackingPage: endpoint<{ page: TrackingPageView }>(["tracking-page"], "/api/dashboard/settings/tracking-page"),
   trackingPageLogo: endpoint(["tracking-page"], "/api/dashboard/settings/tracking-page/logo"),
   stores: endpoint<{ stores: StoreView[] }>(["stores"], "/api/dashboard/stores"),
+  klaviyo: endpoint<KlaviyoView>(["klaviyo"], "/api/dashboard/settings/integrations/klaviyo"),
+  klaviyoCheck: endpoint<KlaviyoView>(["klaviyo", "check"], "/api/dashboard/settings/integrations/klaviyo/check"),
   store: (id: string) => endpoint<{ stores: StoreView[] }>(["stores", id], at("/api/dashboard/stores", id)),
   imports: endpoint<{ imports: ImportView[] }>(["imports"], "/api/dashboard/imports"),
   awaitingShipment: endpoint<{ orders: AwaitingOrder[] }>(["awaiting-shipment"], "/api/dashboard/awaiting-shipment"),

@@ -30,6 +30,7 @@ export const NAV_GROUPS: Array<{ label: string; items: NavItem[] }> = [
     items: [
       { href: "/settings/stores", label: "Stores", icon: "connections", adminOnly: true },
       { href: "/settings/import", label: "Import from AfterShip", icon: "connections", adminOnly: true },
+      { href: "/settings/integrations/klaviyo", label: "Klaviyo", icon: "notifications", adminOnly: true },
       { href: "/settings/couriers", label: "Couriers", icon: "couriers" },
       { href: "/settings/connections", label: "Courier connections", icon: "connections", adminOnly: true },
       { href: "/settings/tracking-providers", label: "Tracking providers", icon: "connections", adminOnly: true },

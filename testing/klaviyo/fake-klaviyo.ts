@@ -36,7 +36,8 @@ const jsonApiError = (status: number, code: string, detail: string) => ({
   errors: [{ id: code, status, code, title: code, detail, source: { pointer: "/data/" } }],
 });
 
-export async function startFakeKlaviyo(key = "pk_test_fake_key_0123456789"): Promise<FakeKlaviyo> {
+export async function startFakeKlaviyo(options: { key?: string; port?: number } = {}): Promise<FakeKlaviyo> {
+  const key = options.key ?? "pk_test_fake_key_0123456789";
   let validKey: string | null = key;
   let limited = 0;
   let retryAfter = 1;
@@ -87,7 +88,7 @@ export async function startFakeKlaviyo(key = "pk_test_fake_key_0123456789"): Pro
       return answer(404, jsonApiError(404, "not_found", "Not found."));
     });
   });
-  const { url, close } = await listenOnLoopback(server);
+  const { url, close } = await listenOnLoopback(server, options.port);
   return {
     url,
     key,

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database, Executor } from "@/db/client";
 import { changePositions, klaviyoIntegrations, type KlaviyoIntegration, type KlaviyoMetricKind } from "@/db/schema";
-import { sealCredentials } from "@/lib/connections/credentials-cipher";
+import { openCredentials, sealCredentials } from "@/lib/connections/credentials-cipher";
 import { InvalidError, NotFoundError } from "@/lib/domain-errors";
 import { checkKlaviyoKey } from "./klaviyo-client";
 import { DEFAULT_METRIC_NAMES, METRIC_KINDS } from "./klaviyo-metrics";
@@ -85,6 +85,26 @@ export async function saveKlaviyoSettings(db: Database, organizationId: string, 
   return created!;
 }
 
+/**
+ * "Test connection": asks Klaviyo about the saved key now. A refusal is kept (sending stops, the page
+ * says why); a key that works again resumes sending.
+ */
+export async function checkSavedKlaviyoKey(db: Executor, organizationId: string, now: Date): Promise<void> {
+  const row = await getKlaviyoIntegration(db, organizationId);
+  if (!row) throw new NotFoundError("klaviyo", "Klaviyo is not connected.");
+  const outcome = await checkKlaviyoKey(openCredentials(row.keyCiphertext, klaviyoKeyContext(organizationId)).key as string);
+  const set =
+    outcome.kind === "ok"
+      ? { status: "connected" as const, lastError: null, failures: 0, pausedUntil: null }
+      : outcome.kind === "key_refused"
+        ? { status: "key_refused" as const, lastError: outcome.message }
+        : { lastError: outcome.kind === "failed" ? outcome.message : "Klaviyo asked us to slow down." };
+  await db
+    .update(klaviyoIntegrations)
+    .set({ ...set, updatedAt: now })
+    .where(eq(klaviyoIntegrations.organizationId, organizationId));
+}
+
 export async function removeKlaviyo(db: Executor, organizationId: string): Promise<void> {
   const removed = await db.delete(klaviyoIntegrations).where(eq(klaviyoIntegrations.organizationId, organizationId)).returning();
   if (!removed.length) throw new NotFoundError("klaviyo", "Klaviyo is not connected.");
@@ -108,6 +128,8 @@ export async function klaviyoView(db: Executor, organizationId: string) {
     waiting: Math.max(0, (await lastPosition(db, organizationId)) - row.cursor),
   };
 }
+
+export type KlaviyoView = Awaited<ReturnType<typeof klaviyoView>>;
 
 /** The channels Klaviyo sends instead of the merchant's templates; a refused key hands them back, so shoppers still hear. */
 export async function channelsKlaviyoSends(db: Executor, organizationId: string): Promise<{ email: boolean; sms: boolean }> {

@@ -1,4 +1,5 @@
 import { dashboardRoute, readJson } from "@/lib/dashboard/dashboard-route";
+import { requestKlaviyoSend } from "@/lib/notifications/klaviyo/klaviyo-backlogs";
 import { klaviyoSettingsSchema, klaviyoView, removeKlaviyo, saveKlaviyoSettings } from "@/lib/notifications/klaviyo/klaviyo-settings";
 
 export const GET = dashboardRoute(async ({ db, user }) => klaviyoView(db, user.organization.id), { adminOnly: true });
@@ -7,6 +8,8 @@ export const GET = dashboardRoute(async ({ db, user }) => klaviyoView(db, user.o
 export const PUT = dashboardRoute(
   async ({ request, db, user }) => {
     await saveKlaviyoSettings(db, user.organization.id, await readJson(request, klaviyoSettingsSchema), new Date());
+    // Changes waiting (a key fixed after a refusal) go at once rather than at the next minute's sweep.
+    await requestKlaviyoSend(user.organization.id);
     return klaviyoView(db, user.organization.id);
   },
   { adminOnly: true },
