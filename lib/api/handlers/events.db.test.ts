@@ -34,6 +34,8 @@ describe("GET /events", () => {
     ]);
     expect(events[2]!.tracking).toMatchObject({ id: first, tag: "Delivered" });
     expect(events[2]!.tracking.checkpoints).toHaveLength(1);
+    // The snapshot loses nothing: the change renders as the API answers for the tracking it left.
+    expect(events[2]!.tracking).toEqual((await callApi("GET", `/2025-07/trackings/${first}`, { key })).body.data);
     expect(events[0]!.tracking).toMatchObject({ tag: "Pending", checkpoints: [] });
     expect(events[0]!.id).toMatch(/^chg_/);
     expect(events[0]!.occurred_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/);

@@ -4,6 +4,7 @@ import { rowsOf } from "@/db/rows-of";
 import type { TrackingChangeType } from "@/db/schema";
 import { newId } from "@/lib/ids";
 import type { TrackingRecord } from "../tracking-record";
+import { snapshotOf } from "./snapshot";
 
 /** A change to announce: the tracking as it is after it (as it was, for a deletion). */
 export interface NewTrackingChange {
@@ -35,7 +36,7 @@ const writeChanges: Recorder = async (tx, organizationId, changes) => {
     type: change.type,
     tracking_id: change.record.tracking.id,
     occurred_at: change.occurredAt.toISOString(),
-    snapshot: change.record,
+    snapshot: snapshotOf(change.record),
     details: change.details ?? {},
   }));
   const count = rows.length;

@@ -3,6 +3,8 @@ import { checkpoints, trackings, type Checkpoint, type Tracking } from "@/db/sch
 import type { TrackingRecord } from "../tracking-record";
 
 const TRACKING_COLUMNS = Object.entries(getTableColumns(trackings));
+const TRACKING_KEYS = TRACKING_COLUMNS.map(([key]) => key);
+const CHECKPOINT_KEYS = Object.keys(getTableColumns(checkpoints));
 const dateKeysOf = (table: typeof trackings | typeof checkpoints) =>
   Object.entries(getTableColumns(table))
     .filter(([, column]) => column.dataType === "date")
@@ -10,11 +12,31 @@ const dateKeysOf = (table: typeof trackings | typeof checkpoints) =>
 const TRACKING_DATES = dateKeysOf(trackings);
 const CHECKPOINT_DATES = dateKeysOf(checkpoints);
 
-/** JSON turned the dates into strings: they come back as dates. */
-function revive<T>(row: Record<string, unknown>, keys: string[]): T {
-  const copy: Record<string, unknown> = { ...row };
-  for (const key of keys) if (typeof copy[key] === "string") copy[key] = new Date(copy[key] as string);
-  return copy as T;
+/** Kept out of snapshots: the search index, and what every checkpoint repeats of its tracking. */
+const TRACKING_LEFT_OUT = new Set(["searchText"]);
+const CHECKPOINT_LEFT_OUT = new Set(["organizationId", "trackingId"]);
+
+/** A row's own fields without the nulls and the left-out ones: a snapshot is written with every change, so its size is the record's cost. */
+function compact(row: object, leftOut: Set<string>): Record<string, unknown> {
+  const kept: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) if (value !== null && value !== undefined && !leftOut.has(key)) kept[key] = value;
+  return kept;
+}
+
+/** What a change stores of its tracking (JSON turns the dates into strings). */
+export function snapshotOf(record: TrackingRecord): Record<string, unknown> {
+  return {
+    tracking: compact(record.tracking, TRACKING_LEFT_OUT),
+    checkpoints: record.checkpoints.map((checkpoint) => compact(checkpoint, CHECKPOINT_LEFT_OUT)),
+  };
+}
+
+/** A stored row back in full: its dates as dates, every column present (null where it was left out as null). */
+function restore<T>(row: Record<string, unknown>, keys: string[], dates: string[], fill: Record<string, unknown>): T {
+  const full: Record<string, unknown> = {};
+  for (const key of keys) full[key] = row[key] ?? fill[key] ?? null;
+  for (const key of dates) if (typeof full[key] === "string") full[key] = new Date(full[key] as string);
+  return full as T;
 }
 
 /** A row as the database's `to_jsonb` wrote it (column names) in the keys the code uses. */
@@ -23,15 +45,16 @@ function fromColumnNames(row: Record<string, unknown>): Record<string, unknown> 
 }
 
 /**
- * The record a change's snapshot holds, its dates restored, for the version codecs. Two forms: a
- * TrackingRecord as JSON (changes the code records), or `{ row }` in column names (the insert
- * trigger's `tracking.created`, which has no checkpoints yet).
+ * The record a change's snapshot holds, for the version codecs. Two forms: `snapshotOf`'s (changes
+ * the code records), or `{ row }` in column names (the insert trigger's `tracking.created`, which has
+ * no checkpoints yet).
  */
 export function recordOfSnapshot(snapshot: Record<string, unknown>): TrackingRecord {
-  if ("row" in snapshot) return { tracking: revive<Tracking>(fromColumnNames(snapshot.row as Record<string, unknown>), TRACKING_DATES), checkpoints: [] };
-  const { tracking, checkpoints: timeline } = snapshot as { tracking: Record<string, unknown>; checkpoints: Array<Record<string, unknown>> };
-  return {
-    tracking: revive<Tracking>(tracking, TRACKING_DATES),
-    checkpoints: timeline.map((checkpoint) => revive<Checkpoint>(checkpoint, CHECKPOINT_DATES)),
-  };
+  if ("row" in snapshot) {
+    return { tracking: restore<Tracking>(fromColumnNames(snapshot.row as Record<string, unknown>), TRACKING_KEYS, TRACKING_DATES, {}), checkpoints: [] };
+  }
+  const stored = snapshot as { tracking: Record<string, unknown>; checkpoints: Array<Record<string, unknown>> };
+  const tracking = restore<Tracking>(stored.tracking, TRACKING_KEYS, TRACKING_DATES, { searchText: "" });
+  const repeated = { organizationId: tracking.organizationId, trackingId: tracking.id };
+  return { tracking, checkpoints: stored.checkpoints.map((checkpoint) => restore<Checkpoint>(checkpoint, CHECKPOINT_KEYS, CHECKPOINT_DATES, repeated)) };
 }

@@ -19,7 +19,7 @@ function tokenKey(): Buffer {
   return cachedKey.key;
 }
 
-function mac(kind: PageTokenKind, organizationId: string, trackingId: string): string {
+function mac(kind: PageTokenKind | "order", organizationId: string, trackingId: string): string {
   return createHmac("sha256", tokenKey()).update(`${kind}:${organizationId}:${trackingId}`).digest("base64url").slice(0, MAC_LENGTH);
 }
 
@@ -36,4 +36,21 @@ export function readTrackingPageToken(organizationId: string, token: string): { 
   const kind: PageTokenKind = mark === "f" ? "full" : "public";
   const expected = Buffer.from(mac(kind, organizationId, trackingId));
   return timingSafeEqual(expected, Buffer.from(given)) ? { trackingId, kind } : null;
+}
+
+/**
+ * An order's page token: the order's number (or id) as the trackings carry it, and a MAC over it, so
+ * one order's token opens no other. It is given only after the order's e-mail or postal code.
+ */
+export function orderPageToken(organizationId: string, orderKey: string): string {
+  return `${Buffer.from(orderKey, "utf8").toString("base64url")}.o${mac("order", organizationId, orderKey)}`;
+}
+
+/** The order key an order token of this organisation opens; null for anything forged or foreign. */
+export function readOrderPageToken(organizationId: string, token: string): string | null {
+  const match = /^([A-Za-z0-9_-]{1,400})\.o([A-Za-z0-9_-]{22})$/.exec(token);
+  if (!match) return null;
+  const orderKey = Buffer.from(match[1]!, "base64url").toString("utf8");
+  const expected = Buffer.from(mac("order", organizationId, orderKey));
+  return timingSafeEqual(expected, Buffer.from(match[2]!)) ? orderKey : null;
 }
