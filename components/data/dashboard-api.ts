@@ -109,6 +109,7 @@ export const dashboardApi = {
   attentionQueue: endpoint<{ entries: AttentionEntryView[] }>(["attention-queue"], "/api/dashboard/attention"),
   attentionEntry: (trackingId: string) => endpoint(["attention-queue", trackingId], at("/api/dashboard/attention", trackingId)),
   insights: (params: string) => endpoint<InsightsView>(["insights", params], `/api/dashboard/insights${query(params)}`),
+  lowRatingRule: endpoint<{ attentionOnLowRating: boolean }>(["insights", "low-rating"], "/api/dashboard/insights/low-rating"),
   insightsCsv: (table: string, params: string) =>
     endpoint(["insights", params, table], `/api/dashboard/insights/csv?table=${table}${params ? `&${params}` : ""}`),
   firstAdmin: endpoint(["first-admin"], "/api/auth/first-admin"),

@@ -7,6 +7,7 @@ import { Card, CardBody } from "@/components/ui/card";
 import type { InsightsView } from "@/lib/dashboard/types";
 import { tagCounter } from "@/lib/tags";
 import { ChartCard, Table } from "./chart-card";
+import { ShopperComments } from "./shopper-comments";
 
 // Shipments by status: one series per status, in the dashboard's order, with its words and colour.
 const STATUS_SERIES = SHOWN_TAGS.map((tag) => [tagCounter(tag), STATUSES[tag]!.label, STATUSES[tag]!.chart] as const);
@@ -140,6 +141,29 @@ export function Charts({ view, query }: { view: InsightsView; query: string }) {
           </BarChart>
         </ResponsiveContainer>
       </ChartCard>
+
+      <ChartCard
+        title="Delivery satisfaction"
+        description="Shoppers' answers to “How was your delivery?” (1 to 5) by courier and lane, for answers given in the range."
+        csv={csv("satisfaction")}
+        table={
+          <Table
+            head={["Courier", "From", "To", "Answers", "Average", "Rated 1 or 2"]}
+            rows={view.satisfaction.map((lane) => [lane.name, lane.origin || "?", lane.destination || "?", lane.answers, lane.average.toFixed(2), lane.low])}
+          />
+        }
+      >
+        <ResponsiveContainer>
+          <BarChart data={view.satisfaction.map((lane) => ({ ...lane, lane: `${lane.name} ${lane.origin || "?"}→${lane.destination || "?"}` }))}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="lane" tick={{ fontSize: 11 }} />
+            <YAxis domain={[0, 5]} allowDecimals={false} tick={{ fontSize: 11 }} />
+            <Tooltip />
+            <Bar dataKey="average" name="Average rating" fill="#0ea5e9" isAnimationActive={false} />
+          </BarChart>
+        </ResponsiveContainer>
+      </ChartCard>
+      <ShopperComments view={view} csv={csv("comments")} />
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { errorMessage } from "@/components/data/fetch-json";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
-import { Checkbox, Field, TextArea, TextInput } from "@/components/ui/form-field";
+import { Checkbox, Field, SelectInput, TextArea, TextInput } from "@/components/ui/form-field";
 import { PageHeader } from "@/components/ui/page-header";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import type { TrackingPageView } from "@/lib/dashboard/types";
@@ -60,6 +60,9 @@ function SettingsForm({ page }: { page: TrackingPageView }) {
         supportEmail: draft.supportEmail,
         links: textToLinks(draft.linksText),
         languages: draft.languages,
+        hideCourier: draft.hideCourier,
+        hideOrigin: draft.hideOrigin,
+        scanWording: draft.scanWording,
       }),
     onSuccess: (data) => client.setQueryData(dashboardApi.trackingPage.key, data.page),
   });
@@ -117,6 +120,28 @@ function SettingsForm({ page }: { page: TrackingPageView }) {
               ))}
             </div>
           </fieldset>
+          <fieldset className="sm:col-span-2">
+            <legend className="text-sm font-medium text-slate-800">What shoppers see (also in their e-mails)</legend>
+            <div className="mt-2 space-y-2">
+              <label className="flex items-center gap-2 text-sm text-slate-800">
+                <Checkbox checked={draft.hideCourier} onChange={(event) => set({ hideCourier: event.target.checked })} />
+                Hide the courier&apos;s name and link
+              </label>
+              <label className="flex items-center gap-2 text-sm text-slate-800">
+                <Checkbox checked={draft.hideOrigin} onChange={(event) => set({ hideOrigin: event.target.checked })} />
+                Hide where the parcel comes from: scans before it reaches the destination country stay hidden
+              </label>
+            </div>
+          </fieldset>
+          <Field label="Scan wording" hint="A courier's known phrase in the page's language, with or without the courier's own words.">
+            {(control) => (
+              <SelectInput {...control} value={draft.scanWording} onChange={(event) => set({ scanWording: event.target.value as typeof draft.scanWording })}>
+                <option value="both">The page&apos;s language, with the courier&apos;s words beside it</option>
+                <option value="translated">The page&apos;s language (the courier&apos;s words on hover)</option>
+                <option value="original">The courier&apos;s words only</option>
+              </SelectInput>
+            )}
+          </Field>
         </CardBody>
       </Card>
       {save.isError && <Alert tone="error">{errorMessage(save.error)}</Alert>}

@@ -26,6 +26,7 @@ export * from "./message-quota-days";
 export * from "./stores";
 export * from "./tracking-changes";
 export * from "./klaviyo-integrations";
+export * from "./delivery-feedback";
 export * from "./imports";
 export * from "./relations";
 export * from "./idempotency-keys";

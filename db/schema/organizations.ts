@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, tz, updatedAt } from "./_columns";
 
 /** Per-endpoint overrides of the requests-per-second table, keyed like "2025-04 GET /trackings". */
@@ -20,6 +20,12 @@ export interface TrackingPageSettings {
   links?: TrackingPageLink[];
   /** The languages the page offers, the first being the default. */
   languages?: string[];
+  /** Drop-shipping: the courier's name and link never reach the page, its metadata or its e-mails. */
+  hideCourier?: boolean;
+  /** Drop-shipping: the origin country and every scan before the destination country stay hidden. */
+  hideOrigin?: boolean;
+  /** A carrier's known phrase beside its wording in the page's language ("both", the default), or in it alone ("translated"), or as sent. */
+  scanWording?: "both" | "translated" | "original";
 }
 
 export const organizations = pgTable(
@@ -43,6 +49,8 @@ export const organizations = pgTable(
     messagesPerDay: integer("messages_per_day"),
     /** The triggers whose messages go to customers; null: Waybill's default set. */
     notificationTriggers: text("notification_triggers").array(),
+    /** A delivery rated 1 or 2 by the shopper puts the tracking in the needs-attention queue. */
+    attentionOnLowRating: boolean("attention_on_low_rating").notNull().default(false),
     /** How many days the record of changes (the event feed) keeps; null: kept. */
     changeRetentionDays: integer("change_retention_days"),
     createdAt: createdAt(),

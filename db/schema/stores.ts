@@ -66,6 +66,8 @@ export const storeOrders = pgTable(
     cancelled: boolean("cancelled").notNull().default(false),
     customerName: text("customer_name"),
     items: text("items").array().notNull().default([]),
+    /** Items not in any fulfilment yet ("2 × Bulb"): the order page shows them as being prepared. */
+    unshippedItems: text("unshipped_items").array().notNull().default([]),
     updatedAt: updatedAt(),
   },
   (table) => [

@@ -75,6 +75,9 @@ export const trackingPageInput = z.object({
     .max(5)
     .default([]),
   languages: z.array(z.enum(PAGE_LANGUAGES)).min(1, "at least one language.").default(["en"]),
+  hideCourier: z.boolean().default(false),
+  hideOrigin: z.boolean().default(false),
+  scanWording: z.enum(["both", "translated", "original"]).default("both"),
   customDomain: z
     .string()
     .trim()

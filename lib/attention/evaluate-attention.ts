@@ -11,6 +11,7 @@ import { updateTrackingRows } from "@/lib/trackings/update-tracking-rows";
 import { type AttentionFacts, type AttentionFlag, attentionFlags, DEFAULT_FIRST_SCAN_DAYS } from "./attention-rules";
 import { laneGapP90 } from "./lane-gap";
 import { attentionChanges } from "./attention-changes";
+import { SHOPPER_REASONS } from "./reason-text";
 import { recordChanges } from "@/lib/trackings/changes/record-changes";
 import { changeIdsOf } from "@/lib/trackings/changes/update-changes";
 
@@ -69,12 +70,17 @@ async function evaluatePage(
     const mine = existing.filter((flag) => flag.trackingId === tracking.id);
     const reasons = new Set(flags.map((flag) => flag.reason));
     const added = flags.filter((flag) => !mine.some((row) => row.reason === flag.reason));
-    const gone = mine.filter((row) => !reasons.has(row.reason as AttentionFlag["reason"])).map((row) => row.reason);
+    const gone = mine.filter((row) => !SHOPPER_REASONS.has(row.reason) && !reasons.has(row.reason as AttentionFlag["reason"])).map((row) => row.reason);
     if (added.length) newly.push({ organizationId, trackingId: tracking.id, flags: added });
     if (gone.length) dropped.push({ trackingId: tracking.id, reasons: gone });
     const open =
       added.length > 0 ||
-      mine.some((row) => reasons.has(row.reason as AttentionFlag["reason"]) && !row.resolvedAt && (!row.snoozedUntil || row.snoozedUntil <= now));
+      mine.some(
+        (row) =>
+          (reasons.has(row.reason as AttentionFlag["reason"]) || SHOPPER_REASONS.has(row.reason)) &&
+          !row.resolvedAt &&
+          (!row.snoozedUntil || row.snoozedUntil <= now),
+      );
     if (open !== tracking.needsAttention) updates.push({ tracking, set: { needsAttention: open } });
   }
   if (!newly.length && !dropped.length && !updates.length) return [];

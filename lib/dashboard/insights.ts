@@ -4,6 +4,9 @@ import { getCourier } from "@/lib/couriers/get-courier";
 import { InvalidError } from "@/lib/domain-errors";
 import { courierFigures, type InsightsFilter, laneTransit, statusesOverTime } from "@/lib/trackings/insights/insights-queries";
 import { csvLine } from "./format-csv";
+import { eq } from "drizzle-orm";
+import { organizations } from "@/db/schema";
+import { latestComments, satisfactionByLane } from "@/lib/trackings/feedback/feedback-insights";
 import type { InsightsView } from "./types";
 
 const DEFAULT_DAYS = 30;
@@ -34,11 +37,14 @@ export function insightsFilter(params: URLSearchParams, now: Date): InsightsFilt
 const rate = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 1000 : null);
 
 /** Everything the Insights page draws, from the rollups only. */
-export async function insightsView(db: Executor, organizationId: string, filter: InsightsFilter): Promise<InsightsView> {
-  const [statuses, couriers, lanes] = await Promise.all([
+export async function insightsView(db: Executor, organizationId: string, filter: InsightsFilter, options: { comments?: number } = {}): Promise<InsightsView> {
+  const [statuses, couriers, lanes, satisfaction, comments, [organization]] = await Promise.all([
     statusesOverTime(db, organizationId, filter),
     courierFigures(db, organizationId, filter),
     laneTransit(db, organizationId, filter),
+    satisfactionByLane(db, organizationId, filter),
+    latestComments(db, organizationId, filter, options.comments ?? LATEST_COMMENTS),
+    db.select({ attentionOnLowRating: organizations.attentionOnLowRating }).from(organizations).where(eq(organizations.id, organizationId)),
   ]);
   const name = (slug: string) => getCourier(slug)?.name ?? slug;
   const totals = couriers.reduce((sum, row) => ({ inRange: sum.inRange + row.inRange, ranged: sum.ranged + row.ranged }), { inRange: 0, ranged: 0 });
@@ -65,14 +71,29 @@ export async function insightsView(db: Executor, organizationId: string, filter:
       })),
     lanes: lanes.map((lane) => ({ ...lane, name: name(lane.slug) })),
     estimateAccuracy: rate(totals.inRange, totals.ranged),
+    satisfaction: satisfaction.map((lane) => ({ ...lane, name: name(lane.slug) })),
+    comments: comments.map((row) => ({
+      trackingId: row.trackingId,
+      trackingNumber: row.trackingNumber,
+      courier: name(row.slug),
+      rating: row.rating,
+      comment: row.comment,
+      answeredAt: row.answeredAt.toISOString(),
+    })),
+    attentionOnLowRating: organization?.attentionOnLowRating ?? false,
   };
 }
 
-const TABLES = ["statuses", "couriers", "lanes"] as const;
+const TABLES = ["statuses", "couriers", "lanes", "satisfaction", "comments"] as const;
+/** The page shows the newest comments; the CSV of the comments has every one in the range, up to this many. */
+const LATEST_COMMENTS = 20;
+export const EXPORTED_COMMENTS = 10_000;
 
 /** One of the page's tables as CSV: the numbers behind a chart. */
 export function insightsCsv(view: InsightsView, table: string): string {
-  if (!(TABLES as readonly string[]).includes(table)) throw new InvalidError("table", "unknown", "Ask for the statuses, couriers or lanes table.");
+  if (!(TABLES as readonly string[]).includes(table)) {
+    throw new InvalidError("table", "unknown", "Ask for the statuses, couriers, lanes, satisfaction or comments table.");
+  }
   const rows = view[table as (typeof TABLES)[number]] as unknown as Array<Record<string, string | number | null>>;
   const header = rows[0] ? Object.keys(rows[0]) : [];
   return [csvLine(header), ...rows.map((row) => csvLine(header.map((column) => row[column])))].join("");

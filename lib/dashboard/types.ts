@@ -170,6 +170,9 @@ export interface TrackingPageView {
   supportEmail: string;
   links: Array<{ label: string; url: string }>;
   languages: string[];
+  hideCourier: boolean;
+  hideOrigin: boolean;
+  scanWording: "both" | "translated" | "original";
   /** The lookup form's public address. */
   pageUrl: string;
   logoUrl: string | null;
@@ -231,6 +234,11 @@ export interface InsightsView {
   lanes: Array<{ slug: string; name: string; origin: string; destination: string; delivered: number; median: number; p90: number }>;
   /** Share of delivered shipments that arrived inside their estimated range. */
   estimateAccuracy: number | null;
+  /** Shoppers' answers to "How was your delivery?" per courier and lane, and the newest comments. */
+  satisfaction: Array<{ slug: string; name: string; origin: string; destination: string; answers: number; average: number; low: number }>;
+  comments: Array<{ trackingId: string; trackingNumber: string; courier: string; rating: number; comment: string; answeredAt: string }>;
+  /** Whether a rating of 1 or 2 puts the tracking in the needs-attention queue. */
+  attentionOnLowRating: boolean;
 }
 
 export type MemberRole = "admin" | "member";

@@ -1,4 +1,5 @@
 import type { TrackingRecord } from "@/lib/trackings/tracking-record";
+import type { PageMasking } from "@/lib/trackings/page/masking";
 import type { NotificationLanguage } from "./notification-texts";
 import { defaultTemplate, type MessageTemplate, type TemplateTrigger } from "./templates/default-templates";
 import { renderMessage } from "./templates/liquid";
@@ -18,6 +19,8 @@ export interface CompositionInput {
   /** The merchant's template for the trigger and language; Waybill's default when null. */
   template: MessageTemplate | null;
   trackingPageUrl: string;
+  /** What the merchant keeps from shoppers (the courier, the origin). */
+  masking?: PageMasking;
 }
 
 async function render(template: MessageTemplate, variables: Record<string, unknown>): Promise<Omit<ComposedNotification, "language">> {
@@ -31,7 +34,7 @@ async function render(template: MessageTemplate, variables: Record<string, unkno
  * large or too slow) falls back on Waybill's default, so the customer still hears the news.
  */
 export async function composeNotification(record: TrackingRecord, input: CompositionInput): Promise<ComposedNotification> {
-  const variables = messageVariables(record, input.language, input.trackingPageUrl);
+  const variables = messageVariables(record, input.language, input.trackingPageUrl, input.masking);
   const fallback = defaultTemplate(input.trigger, input.language);
   try {
     return { language: input.language, ...(await render(input.template ?? fallback, variables)) };

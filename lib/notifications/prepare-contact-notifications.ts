@@ -6,6 +6,7 @@ import { newId } from "@/lib/ids";
 import { getTrackingOrThrow } from "@/lib/trackings/get-tracking-or-throw";
 import { rememberPageHandle, trackingPageUrl } from "@/lib/trackings/page/links";
 import { composeNotification } from "./compose-notification";
+import { maskingOf } from "@/lib/trackings/page/masking";
 import { channelsKlaviyoSends } from "./klaviyo/klaviyo-settings";
 import { type NotificationTransports, transportFor } from "./notification-transports";
 import { notificationLanguage } from "./status-text";
@@ -47,6 +48,7 @@ export async function prepareContactNotifications(db: Executor, change: StatusCh
     language,
     template: await loadTemplate(db, change.organizationId, change.trigger, language),
     trackingPageUrl: trackingPageUrl(change.organizationId, change.trackingId),
+    masking: maskingOf(organization.trackingPage),
   });
   const message = (channel: "email" | "sms", recipient: string): NewNotificationMessage => {
     const transport = transportFor(channel, transports);

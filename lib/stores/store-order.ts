@@ -28,8 +28,13 @@ export interface StoreOrderSnapshot {
   phone: string | null;
   destination: { postalCode: string | null; countryIso2: string | null; city: string | null; state: string | null };
   items: string[];
+  /** Items no fulfilment holds yet, as "2 × Bulb". */
+  unshippedItems: string[];
   fulfilments: StoreFulfilment[];
 }
+
+/** An order's item as the page and the tracking's title say it: "Bulb" or "2 × Bulb". */
+export const itemText = (title: string, quantity: number | null | undefined) => (quantity && quantity > 1 ? `${quantity} × ${title}` : title);
 
 /** What a store is told when a tracking's status changes. */
 export interface TrackingNews {

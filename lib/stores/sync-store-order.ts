@@ -85,6 +85,7 @@ export async function syncStoreOrder(db: Database, store: Store, order: StoreOrd
     cancelled: order.cancelled,
     customerName: order.customerName,
     items: order.items,
+    unshippedItems: order.unshippedItems,
     updatedAt: now,
   };
   await db

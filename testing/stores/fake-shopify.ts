@@ -20,7 +20,7 @@ export interface FakeOrder {
   displayFinancialStatus: string;
   customer: { displayName: string } | null;
   shippingAddress: { name: string; zip: string; countryCodeV2: string; city: string; provinceCode: string | null } | null;
-  lineItems: { nodes: Array<{ title: string; quantity: number }> };
+  lineItems: { nodes: Array<{ title: string; quantity: number; unfulfilledQuantity?: number }> };
   fulfillments: Array<{ id: string; status: string; trackingInfo: Array<{ number: string; company: string | null }> }>;
   updatedAt: string;
 }
@@ -61,7 +61,8 @@ export interface FakeShopify {
   calls: string[];
   addOrder(order: Partial<FakeOrder> & { number: number }): FakeOrder;
   /** Ships part of an order: a fulfilment with these numbers; the REST-format body of its `fulfillments/create` webhook. */
-  fulfil(orderId: string, numbers: string[], company?: string | null): Record<string, unknown>;
+  /** A fulfilment of the named items (all of them when none are named) with these tracking numbers. */
+  fulfil(orderId: string, numbers: string[], company?: string | null, items?: string[]): Record<string, unknown>;
   /** The webhook as Shopify would send it to each subscription of the topic (REST topic name, e.g. `fulfillments/create`). */
   webhook(topic: string, body: Record<string, unknown>, options?: { webhookId?: string; secret?: string }): { headers: Record<string, string>; body: string };
   /** Sends it to the subscribed address; the answer's status. */
@@ -110,11 +111,13 @@ export async function startFakeShopify(options: FakeShopifyOptions = {}): Promis
         updatedAt: new Date().toISOString(),
         ...partial,
       };
+      for (const item of order.lineItems.nodes) item.unfulfilledQuantity ??= item.quantity;
       fake.orders.set(id, order);
       return order;
     },
-    fulfil(orderId, numbers, company = null) {
+    fulfil(orderId, numbers, company = null, items) {
       const order = fake.orders.get(orderId)!;
+      for (const item of order.lineItems.nodes) if (!items || items.includes(item.title)) item.unfulfilledQuantity = 0;
       const fulfillmentId = `gid://shopify/Fulfillment/${++sequence}`;
       order.fulfillments.push({ id: fulfillmentId, status: "SUCCESS", trackingInfo: numbers.map((number) => ({ number, company })) });
       order.updatedAt = new Date().toISOString();

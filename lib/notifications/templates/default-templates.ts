@@ -1,5 +1,6 @@
 import { TAGS, type Tag } from "@/lib/tags";
 import { SHOPPER_TEXTS } from "@/lib/trackings/shopper-texts";
+import { ORDER_TEXTS } from "@/lib/trackings/order-texts";
 import { NOTIFICATION_TEXT, type NotificationLanguage } from "../notification-texts";
 
 /** What a message can be written for: each status tag a shipment reaches, and a moved delivery estimate. */
@@ -44,6 +45,7 @@ export function defaultTemplate(trigger: TemplateTrigger, language: Notification
     "{%- endif %}",
     "",
     `${t.link}: {{ tracking_page_url }}`,
+    ...(trigger === "Delivered" ? ["", `${ORDER_TEXTS[language].feedbackTitle} {{ feedback_url }}`] : []),
     "",
     "—",
     t.footer,
@@ -58,7 +60,11 @@ export function defaultTemplate(trigger: TemplateTrigger, language: Notification
 <p style="margin:0 0 12px">${t.intro("{{ shipment }}")}</p>
 {% if latest_checkpoint %}<p style="margin:0 0 12px"><strong>${t.latest}:</strong> {{ latest_checkpoint.message }}<br><span style="color:#475569">{% if latest_checkpoint.location %}{{ latest_checkpoint.location }} · {% endif %}{{ latest_checkpoint.time }}</span></p>{% endif %}
 {% if estimate %}<p style="margin:0 0 12px"><strong>${page.estimatedDelivery}:</strong> {{ estimate }}</p>{% endif %}
-<p style="margin:20px 0"><a href="{{ tracking_page_url }}" style="display:inline-block;background:#4338ca;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none;font-weight:bold">${t.link}</a></p>
+<p style="margin:20px 0"><a href="{{ tracking_page_url }}" style="display:inline-block;background:#4338ca;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none;font-weight:bold">${t.link}</a></p>${
+    trigger === "Delivered"
+      ? `\n<p style="margin:0 0 12px"><a href="{{ feedback_url }}" style="color:#4338ca">${ORDER_TEXTS[language].feedbackTitle}</a></p>`
+      : ""
+  }
 <p style="margin:0;font-size:12px;color:#64748b">${t.footer}</p>
 </div>
 </body>

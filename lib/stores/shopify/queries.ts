@@ -10,7 +10,7 @@ const ORDER_FIELDS = `
     displayFinancialStatus
     customer { displayName }
     shippingAddress { name zip countryCodeV2 city provinceCode }
-    lineItems(first: 20) { nodes { title quantity } }
+    lineItems(first: 20) { nodes { title quantity unfulfilledQuantity } }
     fulfillments(first: 20) { id status trackingInfo(first: 10) { number company } }
   }`;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { StoreOrderSnapshot } from "../store-order";
+import { itemText, type StoreOrderSnapshot } from "../store-order";
 
 export const shopifyOrder = z.object({
   id: z.string(),
@@ -19,7 +19,7 @@ export const shopifyOrder = z.object({
       provinceCode: z.string().nullish(),
     })
     .nullish(),
-  lineItems: z.object({ nodes: z.array(z.object({ title: z.string(), quantity: z.number().nullish() })) }).nullish(),
+  lineItems: z.object({ nodes: z.array(z.object({ title: z.string(), quantity: z.number().nullish(), unfulfilledQuantity: z.number().nullish() })) }).nullish(),
   fulfillments: z.array(
     z.object({ id: z.string(), status: z.string(), trackingInfo: z.array(z.object({ number: z.string().nullish(), company: z.string().nullish() })) }),
   ),
@@ -47,7 +47,10 @@ export function readShopifyOrder(order: ShopifyOrder): StoreOrderSnapshot {
       city: address?.city ?? null,
       state: address?.provinceCode ?? null,
     },
-    items: (order.lineItems?.nodes ?? []).map((item) => (item.quantity && item.quantity > 1 ? `${item.quantity} × ${item.title}` : item.title)),
+    items: (order.lineItems?.nodes ?? []).map((item) => itemText(item.title, item.quantity)),
+    unshippedItems: (order.lineItems?.nodes ?? [])
+      .filter((item) => (item.unfulfilledQuantity ?? 0) > 0)
+      .map((item) => itemText(item.title, item.unfulfilledQuantity)),
     fulfilments: order.fulfillments.map((fulfilment) => ({
       id: fulfilment.id,
       cancelled: fulfilment.status === "CANCELLED" || fulfilment.status === "ERROR" || fulfilment.status === "FAILURE",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { StoreFulfilment, StoreOrderSnapshot, StoreParcel } from "../store-order";
+import { itemText, type StoreFulfilment, type StoreOrderSnapshot, type StoreParcel } from "../store-order";
 
 const meta = z.object({ key: z.string(), value: z.unknown() });
 const person = z.object({
@@ -79,6 +79,8 @@ const fullName = (who: z.infer<typeof person> | null | undefined) => [who?.first
 export function readWooOrder(order: WooOrder): StoreOrderSnapshot {
   const shipping = order.shipping;
   const hasAddress = Boolean(shipping?.postcode || shipping?.country);
+  const items = order.line_items.map((item) => itemText(item.name, item.quantity));
+  const fulfilments = parcelsOfWooOrder(order);
   return {
     orderId: String(order.id),
     name: `#${order.number || order.id}`,
@@ -94,7 +96,9 @@ export function readWooOrder(order: WooOrder): StoreOrderSnapshot {
       city: (hasAddress ? shipping?.city : order.billing?.city) || null,
       state: (hasAddress ? shipping?.state : order.billing?.state) || null,
     },
-    items: order.line_items.map((item) => (item.quantity && item.quantity > 1 ? `${item.quantity} × ${item.name}` : item.name)),
-    fulfilments: parcelsOfWooOrder(order),
+    items,
+    // WooCommerce ships an order whole: until its first parcel, every item is still being prepared.
+    unshippedItems: fulfilments.some((fulfilment) => fulfilment.parcels.length > 0) ? [] : items,
+    fulfilments,
   };
 }

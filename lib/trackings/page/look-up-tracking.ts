@@ -4,7 +4,8 @@ import { type Tracking, trackings } from "@/db/schema";
 import { NotFoundError } from "@/lib/domain-errors";
 import { getTrackingOrThrow } from "@/lib/trackings/get-tracking-or-throw";
 import type { TrackingRecord } from "@/lib/trackings/tracking-record";
-import { type PageTokenKind, readTrackingPageToken, trackingPageToken } from "./token";
+import { orderKeyOf, orderTrackings, preparingItems as loadPreparing } from "./order-page";
+import { orderPageToken, type PageTokenKind, readTrackingPageToken, trackingPageToken } from "./token";
 
 /** What a shopper types: a tracking number alone, or an order number with the order's e-mail address or postal code. */
 export type PageLookup = { kind: "number"; trackingNumber: string } | { kind: "order"; orderNumber: string; contact: string };
@@ -25,8 +26,9 @@ function contactMatches(tracking: Tracking, contact: string): boolean {
 }
 
 /**
- * The page token a lookup opens, or null. A number alone opens the public view (no personal data);
- * an order number with its e-mail or postal code opens the full one. The newest matching tracking wins.
+ * The page a lookup opens (its path under `/t/<handle>/`), or null. A number alone opens one
+ * parcel's public view (no personal data; the newest tracking of that number); an order number with
+ * its e-mail or postal code opens the order: all its parcels, or the one's full view when it has one.
  */
 export async function lookUpTracking(db: Executor, organizationId: string, lookup: PageLookup): Promise<string | null> {
   if (lookup.kind === "number") {
@@ -49,7 +51,11 @@ export async function lookUpTracking(db: Executor, organizationId: string, looku
     .orderBy(desc(trackings.createdAt))
     .limit(20);
   const match = rows.find((row) => contactMatches(row, lookup.contact));
-  return match ? trackingPageToken(organizationId, match.id, "full") : null;
+  if (!match) return null;
+  const orderKey = orderKeyOf(match)!;
+  const whole = rows.length > 1 ? rows : await orderTrackings(db, organizationId, orderKey);
+  const alone = whole.length === 1 && (await loadPreparing(db, organizationId, orderKey, whole)).length === 0;
+  return alone ? trackingPageToken(organizationId, match.id, "full") : `order/${orderPageToken(organizationId, orderKey)}`;
 }
 
 /** The tracking a page token opens, with how much of it to show; null for a token that opens nothing. */

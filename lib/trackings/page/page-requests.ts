@@ -7,6 +7,15 @@ import { findOrganizationByDomain, findPageOrganization } from "./find-page-orga
 import { merchantDomainOwner } from "./merchant-domains";
 import { LookupThrottled, takeLookup } from "./lookup-attempts";
 import { loadPageTracking, lookUpTracking, type PageLookup } from "./look-up-tracking";
+import { DomainError } from "@/lib/domain-errors";
+import type { Tracking } from "@/db/schema";
+import type { PageLanguage } from "../shopper-texts";
+import { feedbackOf, type GivenFeedback } from "../feedback/feedback-of";
+import { loadPageOrder, siblingOrderToken } from "./order-page";
+import type { PageShipmentOptions } from "./page-view";
+import { giveFeedback } from "../feedback/give-feedback";
+import { FeedbackThrottled, takeFeedbackAttempt } from "./feedback-attempts";
+import { readOrderPageToken, readTrackingPageToken } from "./token";
 import { loadLogo } from "./page-brand";
 import { offeredLanguages, pageLanguage } from "./page-language";
 import { SHOPPER_TEXTS } from "../shopper-texts";
@@ -27,6 +36,14 @@ export async function pageServedOnHost(organizationId: string, host: string | nu
 
 const hostOf = (request: Request) => new URL(requestOrigin(request)).host;
 export const pageTrackingFor = async (organizationId: string, token: string) => loadPageTracking(await getDb(), organizationId, token);
+export const pageOrderFor = async (organizationId: string, token: string, language: PageLanguage, options: PageShipmentOptions) =>
+  loadPageOrder(await getDb(), organizationId, token, language, options);
+/** For a parcel's full view: its order's page when the order has other parcels, and any answer its shopper gave. */
+export async function parcelExtras(tracking: Tracking): Promise<{ orderToken: string | null; feedback: GivenFeedback | null }> {
+  const db = await getDb();
+  const [orderToken, feedback] = await Promise.all([siblingOrderToken(db, tracking), feedbackOf(db, tracking.organizationId, [tracking.id])]);
+  return { orderToken, feedback: feedback.get(tracking.id) ?? null };
+}
 
 /** A lookup is a few short fields: anything past 4 KB is refused while it streams. */
 const MAX_LOOKUP_BYTES = 4 * 1024;
@@ -100,4 +117,49 @@ export async function answerLogo(request: Request, handleOrId: string): Promise<
       "content-security-policy": "default-src 'none'; sandbox",
     },
   });
+}
+
+const RATING_BACK = /^order\/[A-Za-z0-9_-]{1,400}\.o[A-Za-z0-9_-]{22}$/;
+
+/**
+ * A shopper's answer to "How was your delivery?" (a plain form post from a parcel's full view or
+ * its order's page): saved, or refused, it leads back to where it was given, saying which.
+ */
+export async function answerFeedback(request: Request, handleOrId: string, token: string): Promise<Response> {
+  const db = await getDb();
+  const organization = await findPageOrganization(db, handleOrId);
+  if (!organization || !(await pageServedOnHost(organization.id, hostOf(request)))) return new Response("Not found", { status: 404 });
+  const handle = encodeURIComponent(organization.handle ?? organization.id);
+  const opened = readTrackingPageToken(organization.id, token);
+  // Only the merchant's link (or a lookup with the order's contact) may answer: not a number typed in.
+  if (!opened || opened.kind !== "full") return new Response("Not found", { status: 404 });
+  let form: URLSearchParams;
+  try {
+    form = await readLookupForm(request);
+  } catch (error) {
+    if (error instanceof BodyTooLarge) return new Response(error.message, { status: 413, headers: { "content-type": "text/plain; charset=utf-8" } });
+    form = new URLSearchParams();
+  }
+  const languages = offeredLanguages(organization.trackingPage.languages);
+  const language = pageLanguage(languages, field(form, "lang"), request.headers.get("accept-language"));
+  const back = field(form, "back");
+  const page = `/t/${handle}/${RATING_BACK.test(back) && readOrderPageToken(organization.id, back.slice(6)) ? back : token}`;
+  const answer = (outcome: string) =>
+    new Response(null, {
+      status: 303,
+      headers: { location: `${page}?lang=${language}&feedback=${outcome}&parcel=${opened.trackingId}#feedback-${opened.trackingId}` },
+    });
+  try {
+    await takeFeedbackAttempt(clientAddressOf(request.headers));
+  } catch (error) {
+    if (!(error instanceof FeedbackThrottled)) throw error;
+    return throttled(SHOPPER_TEXTS[language].tooMany, page, error.retryAfterSeconds);
+  }
+  try {
+    await giveFeedback(db, organization.id, opened.trackingId, { rating: field(form, "rating"), comment: field(form, "comment") }, new Date());
+  } catch (error) {
+    if (error instanceof DomainError) return answer("failed");
+    throw error;
+  }
+  return answer("saved");
 }

@@ -1,4 +1,4 @@
-import type { Checkpoint } from "@/db/schema";
+import type { Checkpoint, TrackingPageSettings } from "@/db/schema";
 import type { Tag } from "@/lib/tags";
 import { getCourier } from "@/lib/couriers/get-courier";
 import { deriveFields } from "@/lib/trackings/derive-fields";
@@ -6,6 +6,8 @@ import type { TrackingRecord } from "@/lib/trackings/tracking-record";
 import { SHOPPER_TEXTS, type PageLanguage } from "../shopper-texts";
 import type { PageTokenKind } from "./token";
 import { checkpointPlace } from "@/lib/trackings/checkpoint-place";
+import { maskingOf, NO_MASKING, visibleCheckpoints, type PageMasking } from "./masking";
+import { scanWording } from "./subtag-wording";
 
 /** One shipment as its page shows it: words, not codes; local times; no personal data in the public view. */
 export interface PageShipment {
@@ -18,8 +20,10 @@ export interface PageShipment {
   /** "12 March 2026" or "12 – 14 March 2026"; null without an estimate. */
   estimate: string | null;
   deliveredOn: string | null;
-  events: Array<{ time: string; message: string; place: string | null }>;
-  courier: { name: string; link: string | null };
+  /** Newest first. `message` is what the page shows; `original`, the carrier's words when `message` is their translation. */
+  events: Array<{ time: string; message: string; original: string | null; place: string | null }>;
+  /** Null when the merchant hides the courier. */
+  courier: { name: string; link: string | null } | null;
   /** Only in the full view (the merchant's link, or a lookup with the order's e-mail or postal code). */
   order: { number: string | null; customerName: string | null } | null;
 }
@@ -74,8 +78,32 @@ function localTime(checkpoint: Checkpoint, locale: string): string {
   return formatter(locale, true).format(instant);
 }
 
-export function pageShipment(record: TrackingRecord, kind: PageTokenKind, language: PageLanguage): PageShipment {
-  const { tracking, checkpoints } = record;
+/** How the merchant has the page show shipments (Settings → Tracking page). */
+export interface PageShipmentOptions {
+  masking: PageMasking;
+  scanWording: NonNullable<TrackingPageSettings["scanWording"]>;
+}
+
+export const pageShipmentOptions = (settings: TrackingPageSettings): PageShipmentOptions => ({
+  masking: maskingOf(settings),
+  scanWording: settings.scanWording ?? "both",
+});
+
+/** A scan's words: the carrier's, or (for a known phrase) the page language's with the carrier's kept beside them. */
+function eventWords(checkpoint: Checkpoint, language: PageLanguage, wording: PageShipmentOptions["scanWording"]) {
+  const carrier = checkpoint.message || checkpoint.subtagMessage;
+  const translated = wording === "original" ? null : scanWording(checkpoint, language);
+  return translated ? { message: translated, original: carrier } : { message: carrier, original: null };
+}
+
+export function pageShipment(
+  record: TrackingRecord,
+  kind: PageTokenKind,
+  language: PageLanguage,
+  options: PageShipmentOptions = { masking: NO_MASKING, scanWording: "both" },
+): PageShipment {
+  const { tracking } = record;
+  const checkpoints = visibleCheckpoints(record, options.masking);
   const texts = SHOPPER_TEXTS[language];
   const tag = tracking.tag as Tag;
   const derived = deriveFields(record);
@@ -90,11 +118,11 @@ export function pageShipment(record: TrackingRecord, kind: PageTokenKind, langua
     events: checkpoints
       .map((checkpoint) => ({
         time: localTime(checkpoint, texts.locale),
-        message: checkpoint.message || checkpoint.subtagMessage,
+        ...eventWords(checkpoint, language, options.scanWording),
         place: checkpointPlace(checkpoint),
       }))
       .reverse(),
-    courier: { name: getCourier(tracking.slug)?.name ?? tracking.slug, link: derived.courierTrackingLink },
+    courier: options.masking.hideCourier ? null : { name: getCourier(tracking.slug)?.name ?? tracking.slug, link: derived.courierTrackingLink },
     // Only the first name: enough to reassure, not enough to identify.
     order: kind === "full" ? { number: tracking.orderNumber ?? tracking.orderId, customerName: tracking.customerName?.trim().split(/\s+/)[0] ?? null } : null,
   };
