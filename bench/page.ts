@@ -1,13 +1,14 @@
 // `npm run bench -- page [--trackings 10000] [--duration 15] [--connections 32]`
-// Seeds trackings with their scans in PostgreSQL, serves the production build (bench flavour) and
-// measures the public tracking page of one shipment after another at 32 concurrent clients, beside
-// an empty Next.js page of the same size under the same layout, the two taking turns in one run.
+// Seeds trackings with their scans in PostgreSQL, three to an order, serves the production build
+// (bench flavour) and measures at 32 concurrent clients the tracking page of one shipment after
+// another, the order page (its three parcels) of one order after another, and an empty Next.js page
+// of the single page's size under the same layout, the three taking turns in one run.
 import { sql } from "drizzle-orm";
 import { organizations } from "@/db/schema";
 import { resetEncryptionKeyForTests } from "@/lib/connections/encryption-key";
 import { createOrganization } from "@/lib/accounts/create-organization";
 import { resetEnvForTests } from "@/lib/env";
-import { trackingPageToken } from "@/lib/trackings/page/token";
+import { orderPageToken, trackingPageToken } from "@/lib/trackings/page/token";
 import { buildIfStale } from "../scripts/build-if-stale.mjs";
 import { BENCH_ENCRYPTION_KEY, combined, load, type Measured, startEventApiStandIn, startServer } from "./support/next-server";
 import { freshBenchDatabase, option } from "./support/bench-database";
@@ -35,7 +36,7 @@ async function seed(trackings: number) {
     `insert into trackings (organization_id, id, tracking_number, slug, dedupe_key, title, tag, subtag, subtag_message, order_number,
        customer_name, emails, expected_delivery, created_at, updated_at, last_updated_at, next_poll_at)
      select $1, lpad(to_hex(n), 32, '0'), '1Z999AA1' || lpad(n::text, 10, '0'), 'ups', 'k' || n, 'Order ' || n, 'OutForDelivery',
-       'OutForDelivery_001', 'Out For Delivery', 'ORD-' || n, 'Customer ' || n, array['c' || n || '@example.com'], '2026-03-12',
+       'OutForDelivery_001', 'Out For Delivery', 'ORD-' || ((n - 1) / 3 + 1), 'Customer ' || n, array['c' || n || '@example.com'], '2026-03-12',
        now(), now(), now(), null
      from generate_series(1, $2::int) as n`,
     [organization.id, trackings],
@@ -66,6 +67,7 @@ export async function run(args: string[]) {
   const { handle, url, organizationId } = await seed(trackings);
   console.log(`seeded ${trackings} trackings (+${trackings * SCANS.length} checkpoints) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const paths = Array.from({ length: trackings }, (_, i) => `/t/${HANDLE}/${trackingPageToken(organizationId, (i + 1).toString(16).padStart(32, "0"))}`);
+  const orderPaths = Array.from({ length: Math.floor(trackings / 3) }, (_, i) => `/t/${HANDLE}/order/${orderPageToken(organizationId, `ORD-${i + 1}`)}`);
   const eventApi = await startEventApiStandIn();
   const port = 3900 + Math.floor(Math.random() * 90);
   const server = await startServer(url, port, { jobs: { mode: "inngest", eventApiUrl: eventApi.url } });
@@ -80,6 +82,9 @@ export async function run(args: string[]) {
     const perByte = ((await sizeWith(1000)) - bare) / 1000;
     const emptyPath = `/bench-page?bytes=${Math.max(0, Math.round((pageBytes - bare) / perByte))}`;
     const emptyBytes = (await (await fetch(`${base}${emptyPath}`)).text()).length;
+    const orderPage = await fetch(`${base}${orderPaths[0]}`);
+    const orderBytes = (await orderPage.text()).length;
+    if (orderPage.status !== 200) throw new Error(`the order page answered ${orderPage.status}`);
 
     let next = 0;
     const pageLoad = (seconds: number) =>
@@ -89,27 +94,42 @@ export async function run(args: string[]) {
         duration: seconds,
         requests: [{ method: "GET", setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] }) }],
       });
+    let nextOrder = 0;
+    const orderLoad = (seconds: number) =>
+      load({
+        url: base,
+        connections,
+        duration: seconds,
+        requests: [{ method: "GET", setupRequest: (req) => ({ ...req, path: orderPaths[nextOrder++ % orderPaths.length] }) }],
+      });
     const emptyLoad = (seconds: number) => load({ url: `${base}${emptyPath}`, connections, duration: seconds });
-    // Warm both (JIT, route chunks, prepared statements).
+    // Warm all three (JIT, route chunks, prepared statements).
     await pageLoad(3);
+    await orderLoad(3);
     await emptyLoad(3);
     // The framework's speed swings on this VM: the two take turns and are compared over the same minute.
     const ROUNDS = 3;
     const pages: Measured[] = [];
+    const orders: Measured[] = [];
     const empties: Measured[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       empties.push(await emptyLoad(duration / ROUNDS));
       pages.push(await pageLoad(duration / ROUNDS));
+      orders.push(await orderLoad(duration / ROUNDS));
     }
     const measured = combined(pages);
+    const orderMeasured = combined(orders);
     const reference = combined(empties);
     const row = (name: string, m: Measured) =>
       console.log(`${name.padEnd(34)} ${m.perSecond.toFixed(0).padStart(7)} req/s   p50 ${m.p50Ms} ms   p99 ${m.p99Ms} ms   errors ${m.errors}`);
     console.log(`\n${trackings} trackings, ${connections} concurrent clients, ${duration} s each, in ${ROUNDS} turns`);
-    console.log(`tracking page ${pageBytes} bytes, empty page ${emptyBytes} bytes`);
+    console.log(`tracking page ${pageBytes} bytes, order page (3 parcels) ${orderBytes} bytes, empty page ${emptyBytes} bytes`);
     row("GET /t/<handle>/<token>", measured);
-    row("empty page of the same size", reference);
-    console.log(`turns, empty/tracking req/s: ${empties.map((empty, i) => `${empty.perSecond.toFixed(0)}/${pages[i]!.perSecond.toFixed(0)}`).join(", ")}`);
+    row("GET /t/<handle>/order/<token>", orderMeasured);
+    row("empty page of the single's size", reference);
+    console.log(
+      `turns, empty/tracking/order req/s: ${empties.map((empty, i) => `${empty.perSecond.toFixed(0)}/${pages[i]!.perSecond.toFixed(0)}/${orders[i]!.perSecond.toFixed(0)}`).join(", ")}`,
+    );
     console.log(
       JSON.stringify({
         bench: "page",
@@ -117,6 +137,9 @@ export async function run(args: string[]) {
         p99_ms: measured.p99Ms,
         empty_page_per_s: Math.round(reference.perSecond),
         vs_empty_page: Number((measured.perSecond / reference.perSecond).toFixed(2)),
+        order_per_s: Math.round(orderMeasured.perSecond),
+        order_p99_ms: orderMeasured.p99Ms,
+        order_vs_single: Number((orderMeasured.perSecond / measured.perSecond).toFixed(2)),
       }),
     );
   } finally {
