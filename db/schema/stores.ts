@@ -74,6 +74,8 @@ export const storeOrders = pgTable(
     primaryKey({ columns: [table.storeId, table.orderId] }),
     // The list of orders awaiting shipment, oldest first.
     index("store_orders_awaiting_idx").on(table.organizationId, table.shipped, table.placedAt),
+    // The order page's "being prepared": the store's order by the number shoppers know.
+    index("store_orders_name_idx").on(table.organizationId, table.name),
   ],
 );
 

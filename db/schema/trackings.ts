@@ -177,6 +177,8 @@ export const trackings = pgTable(
     index("trackings_slug_list_idx").on(table.organizationId, table.slug, table.tag, table.createdAt.desc(), table.id.desc()),
     index("trackings_number_idx").on(table.organizationId, table.trackingNumber),
     index("trackings_order_idx").on(table.organizationId, table.orderId),
+    // The order page and its lookup find an order's parcels by the number the shop gave it.
+    index("trackings_order_number_idx").on(table.organizationId, table.orderNumber),
     // The list's "needs attention" filter: few rows, newest first.
     index("trackings_attention_idx")
       .on(table.organizationId, table.createdAt.desc(), table.id.desc())
