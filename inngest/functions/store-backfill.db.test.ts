@@ -17,8 +17,9 @@ withTestEncryptionKey();
 let shopify: FakeShopify;
 
 beforeAll(async () => {
-  // A small bucket refilled fast: every page of 25 orders (627 points) waits a moment for points.
-  shopify = await startFakeShopify({ shop: "backfill-shop.myshopify.com", maximumAvailable: 700, restoreRate: 1_000 });
+  // A small bucket: every page of 25 orders (627 points) after the first waits about two seconds for
+  // points, longer than storing a page takes even on a loaded machine, so the limit is always met.
+  shopify = await startFakeShopify({ shop: "backfill-shop.myshopify.com", maximumAvailable: 700, restoreRate: 250 });
   vi.stubEnv("SHOPIFY_API_BASE_URL", shopify.url);
   vi.stubEnv("PUBLIC_BASE_URL", "https://waybill.example");
   resetEnvForTests();
