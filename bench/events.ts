@@ -102,6 +102,14 @@ export async function run(args: string[]) {
   const total = (values: number[]) => values.reduce((sum, value) => sum + value, 0);
   const writeRatio = total(timed.with) / total(timed.without);
 
+  console.log(`PostgreSQL (postgres driver), ${count.toLocaleString("en")} trackings, batches of ${BATCH}, ${rounds} rounds each way`);
+  console.log(
+    `write path (storeAnswers): with the record ${(total(timed.with) / timed.with.length).toFixed(2)} ms a batch (p95 ${percentile(timed.with, 0.95).toFixed(2)}), ` +
+      `without ${(total(timed.without) / timed.without.length).toFixed(2)} ms (p95 ${percentile(timed.without, 0.95).toFixed(2)}): ${writeRatio.toFixed(3)}×`,
+  );
+  console.log(
+    `creates: with the record ${createMs.with.toFixed(0)} ms, without ${createMs.without.toFixed(0)} ms for ${count / 2} each: ${(createMs.with / createMs.without).toFixed(3)}×`,
+  );
   // The feed, read from the start to the end as a client would, rendered as the API answers.
   const codec = trackingCodecs["2026-07"];
   let cursor = 0;
@@ -121,14 +129,6 @@ export async function run(args: string[]) {
   }
   const feedSeconds = (performance.now() - feedStarted) / 1000;
 
-  console.log(`PostgreSQL (postgres driver), ${count.toLocaleString("en")} trackings, batches of ${BATCH}, ${rounds} rounds each way`);
-  console.log(
-    `write path (storeAnswers): with the record ${(total(timed.with) / timed.with.length).toFixed(2)} ms a batch (p95 ${percentile(timed.with, 0.95).toFixed(2)}), ` +
-      `without ${(total(timed.without) / timed.without.length).toFixed(2)} ms (p95 ${percentile(timed.without, 0.95).toFixed(2)}): ${writeRatio.toFixed(3)}×`,
-  );
-  console.log(
-    `creates: with the record ${createMs.with.toFixed(0)} ms, without ${createMs.without.toFixed(0)} ms for ${count / 2} each: ${(createMs.with / createMs.without).toFixed(3)}×`,
-  );
   console.log(
     `feed: ${rowsRead.toLocaleString("en")} changes in ${pages} pages of ${FEED_PAGE} in ${feedSeconds.toFixed(1)} s: ` +
       `${(pages / feedSeconds).toFixed(1)} pages/s, ${Math.round(rowsRead / feedSeconds).toLocaleString("en")} changes/s, page p95 ${percentile(pageMs, 0.95).toFixed(1)} ms`,

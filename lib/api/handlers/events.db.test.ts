@@ -52,6 +52,19 @@ describe("GET /events", () => {
     expect(theirs.body.data.events[0].tracking.id).not.toBe(first);
   });
 
+  it("keeps each change's timeline after the tracking is deleted", async () => {
+    const { key, organization } = await createTenant(testDb.db);
+    const id = await createTestTracking(key);
+    await markTrackingCompleted(testDb.db, organization.id, { id }, { reason: "DELIVERED" });
+    await callApi("DELETE", `/2025-07/trackings/${id}`, { key });
+    const events = (await callApi("GET", "/2026-07/events", { key })).body.data.events as Array<{ type: string; tracking: { checkpoints: unknown[] } }>;
+    expect(events.map((event) => [event.type, event.tracking.checkpoints.length])).toEqual([
+      ["tracking.created", 0],
+      ["tracking.completed", 1],
+      ["tracking.deleted", 1],
+    ]);
+  });
+
   it("refuses a cursor, limit or type it cannot read, and is not part of versions before 2025-07", async () => {
     const { key } = await createTenant(testDb.db);
     for (const query of ["after=abc", "after=-1", "limit=0", "limit=500", "types=tracking.exploded"]) {

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { trackingChanges, type TrackingChangeType } from "@/db/schema";
 import type { TrackingRecord } from "../tracking-record";
-import { recordOfSnapshot } from "./snapshot";
+import { recordsOfChanges } from "./change-timelines";
 
 export const CHANGE_TYPES: readonly TrackingChangeType[] = [
   "tracking.created",
@@ -55,14 +55,15 @@ export async function readChanges(
     .orderBy(asc(trackingChanges.position))
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
+  const records = await recordsOfChanges(db, organizationId, page);
   return {
-    changes: page.map((row) => ({
+    changes: page.map((row, index) => ({
       id: row.id,
       position: row.position,
       type: row.type,
       trackingId: row.trackingId,
       occurredAt: row.occurredAt,
-      record: recordOfSnapshot(row.snapshot),
+      record: records[index]!,
       details: row.details,
     })),
     lastPosition: page.at(-1)?.position ?? query.after,
@@ -76,5 +77,7 @@ export async function getChange(db: Executor, organizationId: string, id: string
     .select()
     .from(trackingChanges)
     .where(and(eq(trackingChanges.organizationId, organizationId), eq(trackingChanges.id, id)));
-  return row && { ...row, record: recordOfSnapshot(row.snapshot) };
+  if (!row) return undefined;
+  const [record] = await recordsOfChanges(db, organizationId, [row]);
+  return { id: row.id, position: row.position, type: row.type, trackingId: row.trackingId, occurredAt: row.occurredAt, record: record!, details: row.details };
 }

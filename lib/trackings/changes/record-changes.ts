@@ -36,7 +36,7 @@ const writeChanges: Recorder = async (tx, organizationId, changes) => {
     type: change.type,
     tracking_id: change.record.tracking.id,
     occurred_at: change.occurredAt.toISOString(),
-    snapshot: snapshotOf(change.record),
+    snapshot: snapshotOf(change.record, { withTimeline: change.type === "tracking.deleted" }),
     details: change.details ?? {},
   }));
   const count = rows.length;

@@ -23,12 +23,22 @@ function compact(row: object, leftOut: Set<string>): Record<string, unknown> {
   return kept;
 }
 
-/** What a change stores of its tracking (JSON turns the dates into strings). */
-export function snapshotOf(record: TrackingRecord): Record<string, unknown> {
-  return {
-    tracking: compact(record.tracking, TRACKING_LEFT_OUT),
-    checkpoints: record.checkpoints.map((checkpoint) => compact(checkpoint, CHECKPOINT_LEFT_OUT)),
-  };
+/**
+ * What a change stores of its tracking (JSON turns the dates into strings): the row, and how many
+ * checkpoints its timeline had (`through`), which a read takes from `checkpoints` again. Copying the
+ * timeline into every change made the record cost as much as the write it records. Only a deletion,
+ * after which `checkpoints` holds nothing, keeps the timeline itself.
+ */
+export function snapshotOf(record: TrackingRecord, options: { withTimeline: boolean }): Record<string, unknown> {
+  const tracking = compact(record.tracking, TRACKING_LEFT_OUT);
+  return options.withTimeline
+    ? { tracking, checkpoints: record.checkpoints.map((checkpoint) => compact(checkpoint, CHECKPOINT_LEFT_OUT)) }
+    : { tracking, through: record.checkpoints.length };
+}
+
+/** How many of its tracking's checkpoints a snapshot stands for, when it does not hold them itself. */
+export function timelineLength(snapshot: Record<string, unknown>): number | null {
+  return typeof snapshot.through === "number" ? snapshot.through : null;
 }
 
 /** A stored row back in full: its dates as dates, every column present (null where it was left out as null). */
@@ -45,16 +55,17 @@ function fromColumnNames(row: Record<string, unknown>): Record<string, unknown> 
 }
 
 /**
- * The record a change's snapshot holds, for the version codecs. Two forms: `snapshotOf`'s (changes
- * the code records), or `{ row }` in column names (the insert trigger's `tracking.created`, which has
- * no checkpoints yet).
+ * The record a change's snapshot holds, for the version codecs. Three forms: `snapshotOf`'s with its
+ * timeline; `snapshotOf`'s by reference, whose timeline the caller read (`timeline`); or `{ row }` in
+ * column names (the insert trigger's `tracking.created`, which has no checkpoints yet).
  */
-export function recordOfSnapshot(snapshot: Record<string, unknown>): TrackingRecord {
+export function recordOfSnapshot(snapshot: Record<string, unknown>, timeline: Checkpoint[] = []): TrackingRecord {
   if ("row" in snapshot) {
     return { tracking: restore<Tracking>(fromColumnNames(snapshot.row as Record<string, unknown>), TRACKING_KEYS, TRACKING_DATES, {}), checkpoints: [] };
   }
-  const stored = snapshot as { tracking: Record<string, unknown>; checkpoints: Array<Record<string, unknown>> };
+  const stored = snapshot as { tracking: Record<string, unknown>; checkpoints?: Array<Record<string, unknown>> };
   const tracking = restore<Tracking>(stored.tracking, TRACKING_KEYS, TRACKING_DATES, { searchText: "" });
+  if (!stored.checkpoints) return { tracking, checkpoints: timeline };
   const repeated = { organizationId: tracking.organizationId, trackingId: tracking.id };
   return { tracking, checkpoints: stored.checkpoints.map((checkpoint) => restore<Checkpoint>(checkpoint, CHECKPOINT_KEYS, CHECKPOINT_DATES, repeated)) };
 }
