@@ -1,9 +1,32 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, or } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { trackingChanges, type Checkpoint, type TrackingChangeRow } from "@/db/schema";
-import { loadCheckpoints } from "../tracking-record";
+import { checkpoints, trackingChanges, type Checkpoint, type TrackingChangeRow } from "@/db/schema";
 import { recordOfSnapshot, timelineLength } from "./snapshot";
 import type { TrackingRecord } from "../tracking-record";
+
+/** Each tracking's first checkpoints, as many as its longest change needs (positions run 0, 1, 2… in timeline order). */
+async function timelinePrefixes(db: Executor, organizationId: string, longest: Map<string, number>): Promise<Map<string, Checkpoint[]>> {
+  const byLength = new Map<number, string[]>();
+  for (const [trackingId, through] of longest) byLength.set(through, [...(byLength.get(through) ?? []), trackingId]);
+  const timelines = new Map<string, Checkpoint[]>();
+  if (!byLength.size) return timelines;
+  const rows = await db
+    .select()
+    .from(checkpoints)
+    .where(
+      and(
+        eq(checkpoints.organizationId, organizationId),
+        or(...[...byLength].map(([through, ids]) => and(inArray(checkpoints.trackingId, ids), lt(checkpoints.position, through)))),
+      ),
+    )
+    .orderBy(asc(checkpoints.trackingId), asc(checkpoints.position));
+  for (const row of rows) {
+    const timeline = timelines.get(row.trackingId);
+    if (timeline) timeline.push(row);
+    else timelines.set(row.trackingId, [row]);
+  }
+  return timelines;
+}
 
 /**
  * The records of some changes of one organisation, their timelines read in one query: each change
@@ -12,8 +35,13 @@ import type { TrackingRecord } from "../tracking-record";
  * a corrected courier) is read as it is now.
  */
 export async function recordsOfChanges(db: Executor, organizationId: string, rows: TrackingChangeRow[]): Promise<TrackingRecord[]> {
-  const wanted = [...new Set(rows.filter((row) => (timelineLength(row.snapshot) ?? 0) > 0).map((row) => row.trackingId))];
-  const live = await loadCheckpoints(db, organizationId, wanted);
+  const longest = new Map<string, number>();
+  for (const row of rows) {
+    const through = timelineLength(row.snapshot) ?? 0;
+    if (through > (longest.get(row.trackingId) ?? 0)) longest.set(row.trackingId, through);
+  }
+  const wanted = [...longest.keys()];
+  const live = await timelinePrefixes(db, organizationId, longest);
   const gone = wanted.filter((trackingId) => (live.get(trackingId)?.length ?? 0) === 0);
   const kept = new Map<string, Checkpoint[]>();
   if (gone.length) {
