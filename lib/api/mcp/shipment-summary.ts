@@ -1,4 +1,5 @@
-import { getCourier } from "@/lib/couriers/get-courier";
+import { checkpointPlace } from "@/lib/trackings/checkpoint-place";
+import { courierName } from "@/lib/trackings/not-trackable";
 import { trackingPageUrl } from "@/lib/trackings/page/links";
 import { estimateOf } from "@/lib/trackings/insights/contribution";
 import type { TrackingRecord } from "@/lib/trackings/tracking-record";
@@ -10,7 +11,7 @@ function scanOf(checkpoint: TrackingRecord["checkpoints"][number]) {
     time: checkpoint.checkpointTime,
     status: checkpoint.tag,
     message: checkpoint.message,
-    location: checkpoint.location ?? ([checkpoint.city, checkpoint.state, checkpoint.countryIso3].filter(Boolean).join(", ") || null),
+    location: checkpointPlace(checkpoint),
   };
 }
 
@@ -24,7 +25,7 @@ export function shipmentSummary(record: TrackingRecord) {
   return {
     id: tracking.id,
     tracking_number: tracking.trackingNumber,
-    courier: { slug: tracking.slug, name: getCourier(tracking.slug)?.name ?? tracking.slug },
+    courier: { slug: tracking.slug, name: courierName(tracking.slug) },
     status: tracking.tag,
     status_detail: tracking.subtagMessage,
     order_number: tracking.orderNumber ?? tracking.orderId,

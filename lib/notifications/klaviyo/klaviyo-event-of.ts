@@ -1,4 +1,5 @@
-import { getCourier } from "@/lib/couriers/get-courier";
+import { checkpointPlace } from "@/lib/trackings/checkpoint-place";
+import { courierName } from "@/lib/trackings/not-trackable";
 import type { StoredChange } from "@/lib/trackings/changes/read-changes";
 import { estimateOf } from "@/lib/trackings/insights/contribution";
 import { trackingPageUrl } from "@/lib/trackings/page/links";
@@ -30,14 +31,14 @@ export function klaviyoEventOf(change: StoredChange, metric: string): KlaviyoEve
     properties: {
       tracking_number: tracking.trackingNumber,
       courier: tracking.slug,
-      courier_name: getCourier(tracking.slug)?.name ?? tracking.slug,
+      courier_name: courierName(tracking.slug),
       status: tracking.tag,
       status_detail: tracking.subtagMessage,
       estimated_delivery_date: estimateOf(tracking),
       tracking_page_url: trackingPageUrl(tracking.organizationId, tracking.id),
       order_number: tracking.orderNumber ?? tracking.orderId,
       title: tracking.title,
-      last_scan: last ? { time: last.checkpointTime, message: last.message, location: last.location ?? last.city ?? last.countryIso3 } : null,
+      last_scan: last ? { time: last.checkpointTime, message: last.message, location: checkpointPlace(last) } : null,
       ...(change.type === "tracking.attention_flagged" ? { attention_reasons: change.details.reasons } : {}),
     },
   };
