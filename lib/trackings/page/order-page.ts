@@ -13,14 +13,12 @@ const MAX_PARCELS = 50;
 /** The key an order's trackings share: the number the shop gave it, else its id. */
 export const orderKeyOf = (tracking: Pick<Tracking, "orderNumber" | "orderId">): string | null => tracking.orderNumber ?? tracking.orderId ?? null;
 
+const ofOrder = (organizationId: string, orderKey: string) =>
+  and(eq(trackings.organizationId, organizationId), or(eq(trackings.orderNumber, orderKey), eq(trackings.orderId, orderKey)));
+
 /** The organisation's trackings of one order (by its number or id), newest activity first. */
 export async function orderTrackings(db: Executor, organizationId: string, orderKey: string): Promise<Tracking[]> {
-  return db
-    .select()
-    .from(trackings)
-    .where(and(eq(trackings.organizationId, organizationId), or(eq(trackings.orderNumber, orderKey), eq(trackings.orderId, orderKey))))
-    .orderBy(desc(trackings.lastUpdatedAt), desc(trackings.id))
-    .limit(MAX_PARCELS);
+  return db.select().from(trackings).where(ofOrder(organizationId, orderKey)).orderBy(desc(trackings.lastUpdatedAt), desc(trackings.id)).limit(MAX_PARCELS);
 }
 
 /** Items of the order not shipped yet, from the connected store's order (none without a store). */
@@ -87,6 +85,7 @@ export async function loadPageOrder(
 export async function siblingOrderToken(db: Executor, tracking: Tracking): Promise<string | null> {
   const orderKey = orderKeyOf(tracking);
   if (!orderKey) return null;
-  const rows = await orderTrackings(db, tracking.organizationId, orderKey);
+  // Asked on every parcel page view: two ids say whether there is another parcel.
+  const rows = await db.select({ id: trackings.id }).from(trackings).where(ofOrder(tracking.organizationId, orderKey)).limit(2);
   return rows.length > 1 ? orderPageToken(tracking.organizationId, orderKey) : null;
 }

@@ -1,9 +1,9 @@
-import { getDb } from "@/db/client";
+import { getDb, type Database } from "@/db/client";
 import { clientAddressOf } from "@/lib/http/client-address";
 import { isOperatorHost } from "@/lib/http/operator-hosts";
 import { requestOrigin } from "@/lib/http/request-origin";
 import { BodyTooLarge, readLimitedText } from "@/lib/read-limited-body";
-import { findOrganizationByDomain, findPageOrganization } from "./find-page-organization";
+import { findOrganizationByDomain, findPageOrganization, type PageOrganization } from "./find-page-organization";
 import { merchantDomainOwner } from "./merchant-domains";
 import { LookupThrottled, takeLookup } from "./lookup-attempts";
 import { loadPageTracking, lookUpTracking, type PageLookup } from "./look-up-tracking";
@@ -57,6 +57,22 @@ async function readLookupForm(request: Request): Promise<URLSearchParams> {
   return type === "application/x-www-form-urlencoded" ? new URLSearchParams(text) : new URLSearchParams();
 }
 
+/** The fields of a form post, or the 413 answer to a body past 4 KB. */
+async function formOf(request: Request): Promise<URLSearchParams | Response> {
+  try {
+    return await readLookupForm(request);
+  } catch (error) {
+    if (error instanceof BodyTooLarge) return new Response(error.message, { status: 413, headers: { "content-type": "text/plain; charset=utf-8" } });
+    return new URLSearchParams();
+  }
+}
+
+/** The organisation a `/t/<handle>` request is for, when this host serves its pages (null: 404). */
+async function servedOrganization(db: Database, request: Request, handleOrId: string): Promise<PageOrganization | null> {
+  const organization = await findPageOrganization(db, handleOrId);
+  return organization && (await pageServedOnHost(organization.id, hostOf(request))) ? organization : null;
+}
+
 /** A refusal page in the shopper's language: it says to wait, and nothing about any order. */
 function throttled(message: string, back: string, retryAfterSeconds: number): Response {
   const body = `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>429</title><p>${message}</p><p><a href="${back}">←</a></p></html>`;
@@ -69,8 +85,8 @@ function throttled(message: string, back: string, retryAfterSeconds: number): Re
  */
 export async function answerLookup(request: Request, handleOrId: string): Promise<Response> {
   const db = await getDb();
-  const organization = await findPageOrganization(db, handleOrId);
-  if (!organization || !(await pageServedOnHost(organization.id, hostOf(request)))) return new Response("Not found", { status: 404 });
+  const organization = await servedOrganization(db, request, handleOrId);
+  if (!organization) return new Response("Not found", { status: 404 });
   const handle = encodeURIComponent(organization.handle ?? organization.id);
   const languages = offeredLanguages(organization.trackingPage.languages);
   // The throttle first: a refused address gets its answer before a byte of its body is read.
@@ -82,13 +98,8 @@ export async function answerLookup(request: Request, handleOrId: string): Promis
     const language = pageLanguage(languages, new URL(request.url).searchParams.get("lang") ?? "", request.headers.get("accept-language"));
     return throttled(SHOPPER_TEXTS[language].tooMany, `/t/${handle}?lang=${language}`, error.retryAfterSeconds);
   }
-  let form: URLSearchParams;
-  try {
-    form = await readLookupForm(request);
-  } catch (error) {
-    if (error instanceof BodyTooLarge) return new Response(error.message, { status: 413, headers: { "content-type": "text/plain; charset=utf-8" } });
-    form = new URLSearchParams();
-  }
+  const form = await formOf(request);
+  if (form instanceof Response) return form;
   const language = pageLanguage(languages, field(form, "lang"), request.headers.get("accept-language"));
   const back = `/t/${handle}?lang=${language}`;
   const number = field(form, "number");
@@ -104,9 +115,8 @@ export async function answerLookup(request: Request, handleOrId: string): Promis
 /** The merchant's logo, served by Waybill itself so the page calls no other host. */
 export async function answerLogo(request: Request, handleOrId: string): Promise<Response> {
   const db = await getDb();
-  const organization = await findPageOrganization(db, handleOrId);
-  const served = organization && (await pageServedOnHost(organization.id, hostOf(request)));
-  const logo = served ? await loadLogo(db, organization.id) : null;
+  const organization = await servedOrganization(db, request, handleOrId);
+  const logo = organization ? await loadLogo(db, organization.id) : null;
   if (!logo) return new Response(null, { status: 404 });
   return new Response(new Uint8Array(logo.bytes), {
     headers: {
@@ -119,31 +129,25 @@ export async function answerLogo(request: Request, handleOrId: string): Promise<
   });
 }
 
-const RATING_BACK = /^order\/[A-Za-z0-9_-]{1,400}\.o[A-Za-z0-9_-]{22}$/;
-
 /**
  * A shopper's answer to "How was your delivery?" (a plain form post from a parcel's full view or
  * its order's page): saved, or refused, it leads back to where it was given, saying which.
  */
 export async function answerFeedback(request: Request, handleOrId: string, token: string): Promise<Response> {
   const db = await getDb();
-  const organization = await findPageOrganization(db, handleOrId);
-  if (!organization || !(await pageServedOnHost(organization.id, hostOf(request)))) return new Response("Not found", { status: 404 });
+  const organization = await servedOrganization(db, request, handleOrId);
+  if (!organization) return new Response("Not found", { status: 404 });
   const handle = encodeURIComponent(organization.handle ?? organization.id);
   const opened = readTrackingPageToken(organization.id, token);
   // Only the merchant's link (or a lookup with the order's contact) may answer: not a number typed in.
   if (!opened || opened.kind !== "full") return new Response("Not found", { status: 404 });
-  let form: URLSearchParams;
-  try {
-    form = await readLookupForm(request);
-  } catch (error) {
-    if (error instanceof BodyTooLarge) return new Response(error.message, { status: 413, headers: { "content-type": "text/plain; charset=utf-8" } });
-    form = new URLSearchParams();
-  }
+  const form = await formOf(request);
+  if (form instanceof Response) return form;
   const languages = offeredLanguages(organization.trackingPage.languages);
   const language = pageLanguage(languages, field(form, "lang"), request.headers.get("accept-language"));
   const back = field(form, "back");
-  const page = `/t/${handle}/${RATING_BACK.test(back) && readOrderPageToken(organization.id, back.slice(6)) ? back : token}`;
+  // Back to the order's page only for a genuine order token of this organisation.
+  const page = `/t/${handle}/${back.startsWith("order/") && readOrderPageToken(organization.id, back.slice("order/".length)) ? back : token}`;
   const answer = (outcome: string) =>
     new Response(null, {
       status: 303,
