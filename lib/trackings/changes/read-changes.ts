@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { trackingChanges, type TrackingChangeType } from "@/db/schema";
+import { trackingChanges, type TrackingChangeRow, type TrackingChangeType } from "@/db/schema";
 import type { TrackingRecord } from "../tracking-record";
 import { recordsOfChanges } from "./change-timelines";
 
@@ -33,6 +33,20 @@ export interface ChangePage {
   hasMore: boolean;
 }
 
+/** Stored rows as changes, their timelines read together. */
+async function storedChanges(db: Executor, organizationId: string, rows: TrackingChangeRow[]): Promise<StoredChange[]> {
+  const records = await recordsOfChanges(db, organizationId, rows);
+  return rows.map((row, index) => ({
+    id: row.id,
+    position: row.position,
+    type: row.type,
+    trackingId: row.trackingId,
+    occurredAt: row.occurredAt,
+    record: records[index]!,
+    details: row.details,
+  }));
+}
+
 /**
  * An organisation's changes after `after`, in position order. Positions become visible in order
  * (see change_positions), so reading on from the last one seen never skips one that commits later.
@@ -55,17 +69,8 @@ export async function readChanges(
     .orderBy(asc(trackingChanges.position))
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
-  const records = await recordsOfChanges(db, organizationId, page);
   return {
-    changes: page.map((row, index) => ({
-      id: row.id,
-      position: row.position,
-      type: row.type,
-      trackingId: row.trackingId,
-      occurredAt: row.occurredAt,
-      record: records[index]!,
-      details: row.details,
-    })),
+    changes: await storedChanges(db, organizationId, page),
     lastPosition: page.at(-1)?.position ?? query.after,
     hasMore: rows.length > query.limit,
   };
@@ -77,7 +82,5 @@ export async function getChange(db: Executor, organizationId: string, id: string
     .select()
     .from(trackingChanges)
     .where(and(eq(trackingChanges.organizationId, organizationId), eq(trackingChanges.id, id)));
-  if (!row) return undefined;
-  const [record] = await recordsOfChanges(db, organizationId, [row]);
-  return { id: row.id, position: row.position, type: row.type, trackingId: row.trackingId, occurredAt: row.occurredAt, record: record!, details: row.details };
+  return row && (await storedChanges(db, organizationId, [row]))[0];
 }
