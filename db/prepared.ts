@@ -26,3 +26,8 @@ export function prepared<T extends object>(db: Database, name: string, build: (d
   }
   return statement;
 }
+
+/** A hot read prepared once per database; inside a transaction it is built afresh on that transaction. */
+export function preparedOrBuilt<T extends object>(db: Executor, name: string, build: (db: Executor) => T): T {
+  return isDatabase(db) ? prepared(db, name, build) : build(db);
+}

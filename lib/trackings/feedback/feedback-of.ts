@@ -1,5 +1,6 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
+import { preparedOrBuilt } from "@/db/prepared";
 import { deliveryFeedback } from "@/db/schema";
 import { changeableUntil } from "./give-feedback";
 
@@ -12,13 +13,22 @@ export interface GivenFeedback {
   changeable: boolean;
 }
 
+// Asked on every page view of a parcel or an order: prepared once.
+const answersOf = (db: Executor) =>
+  preparedOrBuilt(db, "feedback-of-trackings", () =>
+    db
+      .select()
+      .from(deliveryFeedback)
+      .where(
+        and(eq(deliveryFeedback.organizationId, sql.placeholder("organizationId")), sql`${deliveryFeedback.trackingId} = any(${sql.placeholder("trackingIds")})`),
+      )
+      .prepare("feedback_of_trackings"),
+  );
+
 /** The answers given for these trackings of one organisation, by tracking id. */
 export async function feedbackOf(db: Executor, organizationId: string, trackingIds: string[], now = new Date()): Promise<Map<string, GivenFeedback>> {
   if (!trackingIds.length) return new Map();
-  const rows = await db
-    .select()
-    .from(deliveryFeedback)
-    .where(and(eq(deliveryFeedback.organizationId, organizationId), inArray(deliveryFeedback.trackingId, trackingIds)));
+  const rows = await answersOf(db).execute({ organizationId, trackingIds });
   return new Map(
     rows.map((row) => {
       const until = changeableUntil(row.createdAt);

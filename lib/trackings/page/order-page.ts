@@ -1,8 +1,9 @@
-import { and, desc, eq, or } from "drizzle-orm";
+import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { storeOrders, trackings, type Tracking } from "@/db/schema";
+import { preparedOrBuilt } from "@/db/prepared";
+import { checkpoints, storeOrders, trackings, type Tracking } from "@/db/schema";
 import { feedbackOf, type GivenFeedback } from "../feedback/feedback-of";
-import { withCheckpoints } from "../tracking-record";
+import { recordOf } from "../tracking-record";
 import type { PageLanguage } from "../shopper-texts";
 import { pageShipment, type PageShipment, type PageShipmentOptions } from "./page-view";
 import { orderPageToken, readOrderPageToken, trackingPageToken } from "./token";
@@ -13,22 +14,55 @@ const MAX_PARCELS = 50;
 /** The key an order's trackings share: the number the shop gave it, else its id. */
 export const orderKeyOf = (tracking: Pick<Tracking, "orderNumber" | "orderId">): string | null => tracking.orderNumber ?? tracking.orderId ?? null;
 
-const ofOrder = (organizationId: string, orderKey: string) =>
-  and(eq(trackings.organizationId, organizationId), or(eq(trackings.orderNumber, orderKey), eq(trackings.orderId, orderKey)));
+// Every order page view and lookup reads these: prepared once per database (drizzle would build
+// their SQL afresh each time, which costs more CPU than the indexed reads themselves).
+const ofOrder = (): SQL =>
+  and(
+    eq(trackings.organizationId, sql.placeholder("organizationId")),
+    or(eq(trackings.orderNumber, sql.placeholder("orderKey")), eq(trackings.orderId, sql.placeholder("orderKey"))),
+  )!;
+const newestActivityFirst = [desc(trackings.lastUpdatedAt), desc(trackings.id)];
+
+const trackingsOfOrder = (db: Executor) =>
+  preparedOrBuilt(db, "trackings-of-order", () =>
+    db.select().from(trackings).where(ofOrder()).orderBy(...newestActivityFirst).limit(MAX_PARCELS).prepare("trackings_of_order"),
+  );
+
+// The order page takes the parcels with their scans in one round trip.
+const trackingsOfOrderWithCheckpoints = (db: Executor) =>
+  preparedOrBuilt(db, "trackings-of-order-with-checkpoints", () =>
+    db.query.trackings
+      .findMany({ where: ofOrder(), orderBy: newestActivityFirst, limit: MAX_PARCELS, with: { checkpoints: { orderBy: asc(checkpoints.position) } } })
+      .prepare("trackings_of_order_with_checkpoints"),
+  );
+
+const twoOfOrder = (db: Executor) =>
+  preparedOrBuilt(db, "two-of-order", () => db.select({ id: trackings.id }).from(trackings).where(ofOrder()).limit(2).prepare("two_of_order"));
+
+const storeOrdersOf = (db: Executor) =>
+  preparedOrBuilt(db, "store-orders-of-order", () =>
+    db
+      .select({ unshippedItems: storeOrders.unshippedItems, cancelled: storeOrders.cancelled })
+      .from(storeOrders)
+      .where(
+        and(
+          eq(storeOrders.organizationId, sql.placeholder("organizationId")),
+          or(eq(storeOrders.name, sql.placeholder("orderKey")), sql`${storeOrders.orderId} = any(${sql.placeholder("orderIds")})`),
+        ),
+      )
+      .limit(5)
+      .prepare("store_orders_of_order"),
+  );
 
 /** The organisation's trackings of one order (by its number or id), newest activity first. */
 export async function orderTrackings(db: Executor, organizationId: string, orderKey: string): Promise<Tracking[]> {
-  return db.select().from(trackings).where(ofOrder(organizationId, orderKey)).orderBy(desc(trackings.lastUpdatedAt), desc(trackings.id)).limit(MAX_PARCELS);
+  return trackingsOfOrder(db).execute({ organizationId, orderKey });
 }
 
 /** Items of the order not shipped yet, from the connected store's order (none without a store). */
 export async function preparingItems(db: Executor, organizationId: string, orderKey: string, parcels: Tracking[]): Promise<string[]> {
-  const ids = new Set([orderKey, ...parcels.map((parcel) => parcel.orderId).filter((id): id is string => Boolean(id))]);
-  const rows = await db
-    .select({ unshippedItems: storeOrders.unshippedItems, cancelled: storeOrders.cancelled })
-    .from(storeOrders)
-    .where(and(eq(storeOrders.organizationId, organizationId), or(eq(storeOrders.name, orderKey), ...[...ids].map((id) => eq(storeOrders.orderId, id)))))
-    .limit(5);
+  const orderIds = [...new Set([orderKey, ...parcels.map((parcel) => parcel.orderId).filter((id): id is string => Boolean(id))])];
+  const rows = await storeOrdersOf(db).execute({ organizationId, orderKey, orderIds });
   return rows.filter((row) => !row.cancelled).flatMap((row) => row.unshippedItems);
 }
 
@@ -57,10 +91,10 @@ export async function loadPageOrder(
 ): Promise<PageOrder | null> {
   const orderKey = readOrderPageToken(organizationId, token);
   if (!orderKey) return null;
-  const rows = await orderTrackings(db, organizationId, orderKey);
-  if (!rows.length) return null;
-  const [records, preparing, feedback] = await Promise.all([
-    withCheckpoints(db, rows),
+  const records = (await trackingsOfOrderWithCheckpoints(db).execute({ organizationId, orderKey })).map(recordOf);
+  if (!records.length) return null;
+  const rows = records.map((record) => record.tracking);
+  const [preparing, feedback] = await Promise.all([
     preparingItems(db, organizationId, orderKey, rows),
     feedbackOf(
       db,
@@ -86,6 +120,6 @@ export async function siblingOrderToken(db: Executor, tracking: Tracking): Promi
   const orderKey = orderKeyOf(tracking);
   if (!orderKey) return null;
   // Asked on every parcel page view: two ids say whether there is another parcel.
-  const rows = await db.select({ id: trackings.id }).from(trackings).where(ofOrder(tracking.organizationId, orderKey)).limit(2);
+  const rows = await twoOfOrder(db).execute({ organizationId: tracking.organizationId, orderKey });
   return rows.length > 1 ? orderPageToken(tracking.organizationId, orderKey) : null;
 }
