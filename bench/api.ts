@@ -1,8 +1,8 @@
 // `npm run bench -- api [--rows 100000] [--duration 15] [--connections 32] [--rate-limit-store memory|postgres]`
 // Seeds trackings in PostgreSQL, serves the production build against them and measures create,
 // get by id and a filtered list page at 32 concurrent clients, beside two references measured in
-// the same run: an empty Next.js route handler (the framework's ceiling) and the same queries
-// through the bare `postgres` driver (the database's ceiling).
+// the same run: a route handler on the API's own path that does no work and answers as many bytes
+// (the framework's ceiling) and the same queries through the bare `postgres` driver (the database's).
 // The server runs as in scale mode: background functions belong to Inngest, here a local stand-in
 // for its event API, so the figures are the API's own. Creates are measured a second time with the
 // embedded runner in the same process, polling every new tracking on the same two cores.
@@ -103,7 +103,13 @@ export async function run(args: string[]) {
   const listPath = "/2024-07/trackings?tag=InTransit&slug=ups&limit=20";
   let createCounter = 0;
   const runId = Date.now().toString(36).toUpperCase();
+  const createBody = () => JSON.stringify({ tracking_number: `BENCH${runId}${createCounter++}`, slug: "testing-courier", title: "bench" });
   // The API and its empty reference get requests of the same shape, built the same way per request.
+  // The reference answers on the API's own path (a version prefix: no proxy, a route handler) with
+  // as many bytes as the answer it stands beside (`?bytes=`, sized below).
+  const REFERENCE = "/2025-04/bench-reference";
+  let getBytes = "";
+  let createBytes = "";
   let getCounter = 0;
   const getLoad = (prefix: string, seconds = duration) =>
     load({
@@ -111,7 +117,14 @@ export async function run(args: string[]) {
       connections,
       duration: seconds,
       requests: [
-        { method: "GET", setupRequest: (req: autocannon.Request) => ({ ...req, path: `${prefix}/trackings/${idOf(getCounter++)}`, headers: { ...headers } }) },
+        {
+          method: "GET",
+          setupRequest: (req: autocannon.Request) => ({
+            ...req,
+            path: `${prefix}/trackings/${idOf(getCounter++)}${prefix === REFERENCE ? getBytes : ""}`,
+            headers: { ...headers },
+          }),
+        },
       ],
     });
   const createLoad = (prefix: string, seconds = duration) =>
@@ -124,9 +137,9 @@ export async function run(args: string[]) {
           method: "POST",
           setupRequest: (req: autocannon.Request) => ({
             ...req,
-            path: `${prefix}/trackings`,
+            path: `${prefix}/trackings${prefix === REFERENCE ? createBytes : ""}`,
             headers: { ...headers },
-            body: JSON.stringify({ tracking_number: `BENCH${runId}${createCounter++}`, slug: "testing-courier", title: "bench" }),
+            body: createBody(),
           }),
         },
       ],
@@ -144,22 +157,27 @@ export async function run(args: string[]) {
     return { measured: combined(measured), reference: combined(references), rounds: { measured, references } };
   };
   try {
+    const bytesOf = async (path: string, init: RequestInit = {}) => (await (await fetch(`${base}${path}`, { headers, ...init })).text()).length;
+    const bare = await bytesOf(`${REFERENCE}/trackings/x`);
+    getBytes = `?bytes=${(await bytesOf(`/2025-04/trackings/${idOf(0)}`)) - bare}`;
+    createBytes = `?bytes=${(await bytesOf("/2025-04/trackings", { method: "POST", body: createBody() })) - bare}`;
+    const sizes = { get: await bytesOf(`${REFERENCE}/trackings/x${getBytes}`), post: await bytesOf(`${REFERENCE}/trackings${createBytes}`, { method: "POST", body: "{}" }) };
     // Warm every measured path (JIT, route chunks, prepared statements) before measuring.
     await getLoad("/2025-04", 3);
     await getLoad("/tracking/2026-07", 3);
-    await getLoad("/bench", 3);
+    await getLoad(REFERENCE, 3);
     await load({ url: `${base}${listPath}`, headers: { ...headers }, connections: 8, duration: 2 });
-    await createLoad("/bench", 3);
+    await createLoad(REFERENCE, 3);
 
     const getRun = await besideReference(
       (seconds) => getLoad("/2025-04", seconds),
-      (seconds) => getLoad("/bench", seconds),
+      (seconds) => getLoad(REFERENCE, seconds),
     );
     const get = getRun.measured;
     // The newest official client's path: /tracking/2026-07, its version's codec.
     const get2607Run = await besideReference(
       (seconds) => getLoad("/tracking/2026-07", seconds),
-      (seconds) => getLoad("/bench", seconds),
+      (seconds) => getLoad(REFERENCE, seconds),
     );
     const get2607 = get2607Run.measured;
     const list = await load({ url: `${base}${listPath}`, headers: { ...headers }, connections, duration });
@@ -175,7 +193,7 @@ export async function run(args: string[]) {
 
     const createRun = await besideReference(
       (seconds) => createLoad("/2025-04", seconds),
-      (seconds) => createLoad("/bench", seconds),
+      (seconds) => createLoad(REFERENCE, seconds),
     );
     const create = createRun.measured;
     const eventsSent = eventApi.received();
@@ -210,7 +228,7 @@ export async function run(args: string[]) {
     server.kill("SIGTERM");
     await new Promise((resolve) => server.once("exit", resolve));
     server = await startServer(url, port, { rateLimitStore, jobs: { mode: "embedded" } });
-    await load({ url: `${base}/bench/ping`, connections: 8, duration: 2 });
+    await load({ url: `${base}${REFERENCE}/trackings/x`, connections: 8, duration: 2 });
     const createEmbedded = await createLoad("/2025-04");
 
     const row = (name: string, m: Measured) =>
@@ -221,8 +239,8 @@ export async function run(args: string[]) {
     row("POST /2025-04/trackings", create);
     row("POST, embedded runner in process", createEmbedded);
     row("GET filtered list (limit 20)", list);
-    row("empty GET handler (framework)", getRun.reference);
-    row("empty POST handler (framework)", createRun.reference);
+    row(`empty GET handler (${sizes.get} bytes)`, getRun.reference);
+    row(`empty POST handler (${sizes.post} bytes)`, createRun.reference);
     const turns = (run: typeof getRun) =>
       run.rounds.references.map((reference, i) => `${reference.perSecond.toFixed(0)}/${run.rounds.measured[i]!.perSecond.toFixed(0)}`).join(", ");
     console.log(`turns, reference/API req/s: GET ${turns(getRun)}; GET 2026-07 ${turns(get2607Run)}; POST ${turns(createRun)}`);

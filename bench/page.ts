@@ -2,7 +2,8 @@
 // Seeds trackings with their scans in PostgreSQL, three to an order, serves the production build
 // (bench flavour) and measures at 32 concurrent clients the tracking page of one shipment after
 // another, the order page (its three parcels) of one order after another, and an empty Next.js page
-// of the single page's size under the same layout, the three taking turns in one run.
+// of the single page's size on the page's own path (proxy, `/t/[handle]`, root layout), the three
+// taking turns in one run.
 import { sql } from "drizzle-orm";
 import { organizations } from "@/db/schema";
 import { resetEncryptionKeyForTests } from "@/lib/connections/encryption-key";
@@ -77,10 +78,11 @@ export async function run(args: string[]) {
     const pageBytes = (await page.text()).length;
     if (page.status !== 200) throw new Error(`the tracking page answered ${page.status}`);
     // The page's text travels twice (HTML and the React payload): fit the padding to the bytes it adds.
-    const sizeWith = async (bytes: number) => (await (await fetch(`${base}/bench-page?bytes=${bytes}`)).text()).length;
+    const emptyAt = (bytes: number) => `/t/${HANDLE}/bench-empty?bytes=${bytes}`;
+    const sizeWith = async (bytes: number) => (await (await fetch(`${base}${emptyAt(bytes)}`)).text()).length;
     const bare = await sizeWith(0);
     const perByte = ((await sizeWith(1000)) - bare) / 1000;
-    const emptyPath = `/bench-page?bytes=${Math.max(0, Math.round((pageBytes - bare) / perByte))}`;
+    const emptyPath = emptyAt(Math.max(0, Math.round((pageBytes - bare) / perByte)));
     const emptyBytes = (await (await fetch(`${base}${emptyPath}`)).text()).length;
     const orderPage = await fetch(`${base}${orderPaths[0]}`);
     const orderBytes = (await orderPage.text()).length;

@@ -1,16 +1,17 @@
 #!/usr/bin/env node
-// `npm start`: build the app (only if its sources changed since the last build), then serve it. Migrations and first-start seeding run inside the
-// server process (instrumentation.ts), because an embedded PGlite directory admits one process.
-import { spawn } from "node:child_process";
+// `npm start`: build the app (only if its sources changed since the last build), then serve it in
+// this same process: a wrapper process (`npx next start`) would hold another 60 MB or more for
+// nothing. Migrations and first-start seeding run inside the server (instrumentation.ts), because
+// an embedded PGlite directory admits one process.
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
 import { buildIfStale } from "./build-if-stale.mjs";
 
 if (process.env.WAYBILL_SKIP_BUILD !== "1") buildIfStale();
 
+process.env.NODE_ENV = "production";
 const port = process.env.PORT ?? "3000";
 // Keep-alive longer than clients' and proxies' idle timeouts, so a reused connection is not reset mid-request.
-const server = spawn("npx", ["next", "start", "-p", port, "-H", process.env.HOST ?? "0.0.0.0", "--keepAliveTimeout", "70000"], {
-  stdio: "inherit",
-  env: { ...process.env, NODE_ENV: "production" },
-});
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => process.exit(code ?? 0));
+const nextCli = createRequire(import.meta.url).resolve("next/dist/bin/next");
+process.argv = [process.argv[0], nextCli, "start", "-p", port, "-H", process.env.HOST ?? "0.0.0.0", "--keepAliveTimeout", "70000"];
+await import(pathToFileURL(nextCli).href);

@@ -30,7 +30,7 @@ export async function startEventApiStandIn(): Promise<{ server: Server; url: str
 
 export type JobsSetting = { mode: "embedded" } | { mode: "inngest"; eventApiUrl: string };
 
-/** The production (or bench) build in scale mode on `url`, answering at `port` once `/bench/ping` does. */
+/** The production (or bench) build in scale mode on `url`, answering at `port` once `/readyz` does. */
 export async function startServer(
   url: string,
   port: number,
@@ -55,7 +55,7 @@ export async function startServer(
   });
   for (let attempt = 0; attempt < 120; attempt++) {
     try {
-      const res = await fetch(`http://127.0.0.1:${port}/bench/ping`);
+      const res = await fetch(`http://127.0.0.1:${port}/readyz`);
       if (res.ok) return server;
     } catch {
       // not listening yet

@@ -1,4 +1,4 @@
-import { Counter, Gauge, Histogram, Registry } from "prom-client";
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 
 /**
  * The process's Prometheus metrics (served at /metrics). Labels name routes, carriers, outcomes and
@@ -6,6 +6,9 @@ import { Counter, Gauge, Histogram, Registry } from "prom-client";
  */
 function createMetrics() {
   const registry = new Registry();
+  // The process's own figures too (resident memory, heap by space, event-loop lag, handles): what an
+  // operator of a small server watches first.
+  collectDefaultMetrics({ register: registry });
   const registers = [registry];
   return {
     registry,
