@@ -10,6 +10,9 @@ const config: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "pg-boss", "postgres", "pg", "ioredis", "date-holidays", "nodemailer"],
   poweredByHeader: false,
   pageExtensions: benchBuild ? ["bench.ts", "tsx", "ts"] : ["tsx", "ts"],
+  // Load a route's code when it is first asked for, not every route at start: a small server keeps
+  // the pages nobody opens (most of the dashboard, on a given day) out of memory.
+  experimental: { preloadEntriesOnStart: false },
 };
 
 export default config;

@@ -8,55 +8,13 @@
 // embedded runner in the same process, polling every new tracking on the same two cores.
 import type autocannon from "autocannon";
 import type { Sql } from "postgres";
-import { sql } from "drizzle-orm";
-import { organizations } from "@/db/schema";
-import { createApiKey } from "@/lib/accounts/create-api-key";
-import { createOrganization } from "@/lib/accounts/create-organization";
 import { env } from "@/lib/env";
 import { buildIfStale } from "../scripts/build-if-stale.mjs";
 import { combined, load, type Measured, startEventApiStandIn, startServer } from "./support/next-server";
-import { freshBenchDatabase, option } from "./support/bench-database";
+import { option } from "./support/bench-database";
+import { seedTrackings } from "./support/seed-trackings";
 
 const BENCH_DB = "waybill_bench";
-const TAGS = ["Pending", "InfoReceived", "InTransit", "InTransit", "InTransit", "OutForDelivery", "Delivered", "Delivered", "Exception"];
-const SLUGS = ["ups", "fedex", "usps", "dhl", "testing-courier"];
-
-async function seed(rows: number) {
-  const { url, handle } = await freshBenchDatabase(BENCH_DB);
-  const organization = await createOrganization(handle.db, { name: "Bench" });
-  await handle.db
-    .update(organizations)
-    .set({ rateLimits: { "*": 1_000_000_000 } })
-    .where(sql`id = ${organization.id}`);
-  const { key } = await createApiKey(handle.db, organization.id, "bench");
-  const started = Date.now();
-  const batch = 50_000;
-  for (let from = 1; from <= rows; from += batch) {
-    const to = Math.min(rows, from + batch - 1);
-    await handle.sql!.unsafe(
-      `insert into trackings (organization_id, id, tracking_number, slug, dedupe_key, title, tag, subtag, subtag_message,
-         order_id, search_text, created_at, updated_at, last_updated_at, next_poll_at)
-       select $1, lpad(to_hex(n), 32, '0'), 'BENCH' || n, (array[${SLUGS.map((s) => `'${s}'`).join(",")}])[1 + n % ${SLUGS.length}],
-         'k' || n, 'Order ' || n, t.tag, t.tag || '_001', t.tag, 'ORD-' || n, 'bench' || n || ' order ' || n,
-         now() - (n || ' seconds')::interval * (8640000.0 / $2), now(), now(), null
-       from generate_series($3::int, $4::int) as n
-       cross join lateral (select (array[${TAGS.map((t) => `'${t}'`).join(",")}])[1 + (n * 7) % ${TAGS.length}] as tag) t`,
-      [organization.id, rows, from, to],
-    );
-    await handle.sql!.unsafe(
-      `insert into checkpoints (id, organization_id, tracking_id, position, slug, checkpoint_time, message, tag, subtag, subtag_message, dedupe_key)
-       select md5(n::text || '-' || p), $1, lpad(to_hex(n), 32, '0'), p, 'ups', '2024-03-0' || (p + 1) || 'T10:00:00',
-         'Scan ' || p, 'InTransit', 'InTransit_001', 'In Transit', 'd' || p
-       from generate_series($2::int, $3::int) as n cross join generate_series(0, 2) as p`,
-      [organization.id, from, to],
-    );
-  }
-  // A settled table, as autovacuum leaves it: visibility map set, statistics fresh.
-  await handle.sql!.unsafe("vacuum analyze trackings");
-  await handle.sql!.unsafe("vacuum analyze checkpoints");
-  console.log(`seeded ${rows} trackings (+${rows * 3} checkpoints) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return { handle, url, key, organizationId: organization.id };
-}
 
 /** `connections` concurrent callers through a pool of the app's default size, as the app queries. */
 async function driverCeiling(url: string, query: (sql: Sql, i: number) => Promise<unknown>, connections: number, seconds: number) {
@@ -91,7 +49,7 @@ export async function run(args: string[]) {
   const rateLimitStore = storeIndex >= 0 ? args[storeIndex + 1]! : "memory";
   // The reference routes exist only in a bench build.
   buildIfStale({ flavour: "bench" });
-  const { handle, url, key, organizationId } = await seed(rows);
+  const { handle, url, key, organizationId } = await seedTrackings(BENCH_DB, rows);
   const eventApi = await startEventApiStandIn();
   const port = 3900 + Math.floor(Math.random() * 90);
   let server = await startServer(url, port, { rateLimitStore, jobs: { mode: "inngest", eventApiUrl: eventApi.url } });

@@ -53,17 +53,28 @@ async function npmStart(dataDir: string, env: Record<string, string>): Promise<S
   }
   const startS = (performance.now() - started) / 1000;
   const stop = async () => {
-    process.kill(-npm.pid!, "SIGTERM");
-    await new Promise((resolve) => (npm.exitCode !== null ? resolve(null) : npm.once("exit", resolve)));
+    if (npm.exitCode !== null) return;
+    const exited = new Promise((resolve) => npm.once("exit", resolve));
+    try {
+      process.kill(-npm.pid!, "SIGTERM");
+    } catch {
+      return; // the group ended meanwhile
+    }
+    await exited;
   };
   return { npm, base, startS, stop };
 }
 
 /** What the server says of its own memory: Node's default metrics, in MB. */
-async function selfReport(base: string): Promise<Record<string, number>> {
+async function selfReport(base: string): Promise<{ rss: number; heap_used: number; heap_total: number; external: number; backlog: string; polls: number }> {
   const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
   const value = (name: string) => Number(text.match(new RegExp(`^${name} (\\S+)`, "m"))?.[1] ?? Number.NaN) / 2 ** 20;
+  // Runs waiting, by function: a day the runner could not keep up with shows here.
+  const backlog = [...text.matchAll(/^waybill_queue_depth\{function="([^"]+)"\} (\d+)/gm)].map(([, name, depth]) => `${name} ${depth}`).join(", ");
+  const polls = [...text.matchAll(/^waybill_polls_total\{[^}]*\} (\d+)/gm)].reduce((sum, [, value]) => sum + Number(value), 0);
   return {
+    backlog,
+    polls,
     rss: value("process_resident_memory_bytes"),
     heap_used: value("nodejs_heap_size_used_bytes"),
     heap_total: value("nodejs_heap_size_total_bytes"),
@@ -87,7 +98,7 @@ async function seededDataDir(): Promise<{ dataDir: string; key: string }> {
   const { organizations } = await import("@/db/schema");
   const { createOrganization } = await import("@/lib/accounts/create-organization");
   const { createApiKey } = await import("@/lib/accounts/create-api-key");
-  const handle = await openPglite(dataDir);
+  const handle = await openPglite(path.join(dataDir, "pglite"));
   await migrateDatabase(handle);
   const organization = await createOrganization(handle.db, { name: "Footprint" });
   await handle.db
@@ -108,9 +119,11 @@ export async function run(args: string[]) {
   const carrier = await startFakeCarrierServer({ generateInTransit: true, recordRequests: false });
   const emptyDir = mkdtempSync(path.join(os.tmpdir(), "waybill-bench-footprint-"));
   const { dataDir, key } = await seededDataDir();
+  const running: Started[] = [];
   try {
     // 1. First start on an empty directory, then idle.
     const first = await npmStart(emptyDir, {});
+    running.push(first);
     await sleep(settleSeconds * 1000);
     const idleTree = processTree(first.npm.pid!);
     const idleSelf = await selfReport(first.base);
@@ -118,12 +131,14 @@ export async function run(args: string[]) {
     console.log(`first start: ready in ${first.startS.toFixed(2)} s`);
     console.log(`idle after ${settleSeconds} s: ${mb(totalRssMb(idleTree))}: ${describe(idleTree)}`);
     console.log(
-      `  the server's own account: rss ${mb(idleSelf.rss!)}, heap ${mb(idleSelf.heap_used!)} used of ${mb(idleSelf.heap_total!)}, external ${mb(idleSelf.external!)}`,
+      `  the server's own account: rss ${mb(idleSelf.rss)}, heap ${mb(idleSelf.heap_used)} used of ${mb(idleSelf.heap_total)}, external ${mb(idleSelf.external)}`,
     );
 
     // 2. The day: creates through the API, then the polls.
-    const scale = daySeconds / 86_400;
+    // No day at all (`--day-seconds 0`): the real schedule.
+    const scale = daySeconds > 0 ? daySeconds / 86_400 : 1;
     const second = await npmStart(dataDir, { ...carrier.env, POLL_INTERVAL_SCALE: String(scale) });
+    running.push(second);
     let peak = totalRssMb(processTree(second.npm.pid!));
     const sampler = setInterval(() => (peak = Math.max(peak, totalRssMb(processTree(second.npm.pid!)))), 1000);
     const createStarted = performance.now();
@@ -143,24 +158,25 @@ export async function run(args: string[]) {
     const createS = (performance.now() - createStarted) / 1000;
     const afterCreates = totalRssMb(processTree(second.npm.pid!));
     console.log(`\nrestart: ready in ${second.startS.toFixed(2)} s; ${trackings} creates in ${createS.toFixed(1)} s; ${mb(afterCreates)} after them`);
-    const pollsBefore = carrier.requestCount("ups", "track");
+    const pollsBefore = (await selfReport(second.base)).polls;
     const dayStarted = performance.now();
     while (performance.now() - dayStarted < daySeconds * 1000) {
       await sleep(30_000);
-      const polls = carrier.requestCount("ups", "track") - pollsBefore;
+      const polls = (await selfReport(second.base)).polls - pollsBefore;
       const hour = ((performance.now() - dayStarted) / 1000 / daySeconds) * 24;
       console.log(`  hour ${hour.toFixed(1)}: ${polls} polls, ${mb(totalRssMb(processTree(second.npm.pid!)))}`);
     }
     clearInterval(sampler);
-    const polls = carrier.requestCount("ups", "track") - pollsBefore;
     const dayTree = processTree(second.npm.pid!);
     const daySelf = await selfReport(second.base);
+    const polls = daySelf.polls - pollsBefore;
     peak = Math.max(peak, totalRssMb(dayTree));
     await second.stop();
     console.log(`after the day: ${mb(totalRssMb(dayTree))}: ${describe(dayTree)}`);
     console.log(
-      `  the server's own account: rss ${mb(daySelf.rss!)}, heap ${mb(daySelf.heap_used!)} used of ${mb(daySelf.heap_total!)}, external ${mb(daySelf.external!)}`,
+      `  the server's own account: rss ${mb(daySelf.rss)}, heap ${mb(daySelf.heap_used)} used of ${mb(daySelf.heap_total)}, external ${mb(daySelf.external)}`,
     );
+    console.log(`  runs waiting at the end of the day: ${daySelf.backlog || "none"}`);
     console.log(`  ${polls} polls in the day (${(polls / daySeconds).toFixed(0)}/s; the schedule asks about ${trackings * 24}); peak ${mb(peak)}`);
     const round = (value: number) => Math.round(value);
     console.log(
@@ -176,6 +192,7 @@ export async function run(args: string[]) {
       }),
     );
   } finally {
+    for (const server of running) await server.stop();
     await carrier.close();
     rmSync(emptyDir, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
