@@ -43,6 +43,8 @@ export async function run(args: string[]): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "waybill-bench-webhooks-"));
   delete process.env.DATABASE_URL;
   Object.assign(process.env, { WAYBILL_DATA_DIR: dataDir, JOBS_MODE: "embedded", WEBHOOK_ALLOW_PRIVATE: "true" });
+  // The bench's own start (bench/index.ts) may have read the settings already.
+  (await import("@/lib/env")).resetEnvForTests();
 
   const { getDatabaseHandle } = await import("@/db/client");
   const { jobEvents, jobRuns, trackings, webhookAttempts, webhookDeliveries } = await import("@/db/schema");
