@@ -48,6 +48,12 @@ describe("/metrics", () => {
     resetEnvForTests();
   });
 
+  it("reports the process's own memory beside Waybill's series", async () => {
+    const text = await (await scrape(`Bearer ${TOKEN}`)).text();
+    expect(valueOf(text, "process_resident_memory_bytes")).toBeGreaterThan(10 * 2 ** 20);
+    expect(valueOf(text, "nodejs_heap_size_used_bytes")).toBeGreaterThan(0);
+  });
+
   it("moves with an API call, a poll and a webhook delivery, and never names a tracking number or an organisation", async () => {
     const before = await (await scrape(`Bearer ${TOKEN}`)).text();
     const { key, organization } = await createTenant(database.db, { name: "Secret Shop Ltd" });
