@@ -119,7 +119,10 @@ export async function run(args: string[]) {
     const bare = await bytesOf(`${REFERENCE}/trackings/x`);
     getBytes = `?bytes=${(await bytesOf(`/2025-04/trackings/${idOf(0)}`)) - bare}`;
     createBytes = `?bytes=${(await bytesOf("/2025-04/trackings", { method: "POST", body: createBody() })) - bare}`;
-    const sizes = { get: await bytesOf(`${REFERENCE}/trackings/x${getBytes}`), post: await bytesOf(`${REFERENCE}/trackings${createBytes}`, { method: "POST", body: "{}" }) };
+    const sizes = {
+      get: await bytesOf(`${REFERENCE}/trackings/x${getBytes}`),
+      post: await bytesOf(`${REFERENCE}/trackings${createBytes}`, { method: "POST", body: "{}" }),
+    };
     // Warm every measured path (JIT, route chunks, prepared statements) before measuring.
     await getLoad("/2025-04", 3);
     await getLoad("/tracking/2026-07", 3);

@@ -106,7 +106,10 @@ async function measureSize(rows: number, duration: number, connections: number, 
       connections,
       duration,
       requests: [
-        { method: "GET", setupRequest: (req: autocannon.Request) => ({ ...req, path: `/t/${SEEDED_HANDLE}/${trackingPageToken(organizationId, spread(viewed++))}` }) },
+        {
+          method: "GET",
+          setupRequest: (req: autocannon.Request) => ({ ...req, path: `/t/${SEEDED_HANDLE}/${trackingPageToken(organizationId, spread(viewed++))}` }),
+        },
       ],
     });
     server.kill("SIGTERM");

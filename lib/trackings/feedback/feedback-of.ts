@@ -20,7 +20,10 @@ const answersOf = (db: Executor) =>
       .select()
       .from(deliveryFeedback)
       .where(
-        and(eq(deliveryFeedback.organizationId, sql.placeholder("organizationId")), sql`${deliveryFeedback.trackingId} = any(${sql.placeholder("trackingIds")})`),
+        and(
+          eq(deliveryFeedback.organizationId, sql.placeholder("organizationId")),
+          sql`${deliveryFeedback.trackingId} = any(${sql.placeholder("trackingIds")})`,
+        ),
       )
       .prepare("feedback_of_trackings"),
   );

@@ -25,7 +25,13 @@ const newestActivityFirst = [desc(trackings.lastUpdatedAt), desc(trackings.id)];
 
 const trackingsOfOrder = (db: Executor) =>
   preparedOrBuilt(db, "trackings-of-order", () =>
-    db.select().from(trackings).where(ofOrder()).orderBy(...newestActivityFirst).limit(MAX_PARCELS).prepare("trackings_of_order"),
+    db
+      .select()
+      .from(trackings)
+      .where(ofOrder())
+      .orderBy(...newestActivityFirst)
+      .limit(MAX_PARCELS)
+      .prepare("trackings_of_order"),
   );
 
 // The order page takes the parcels with their scans in one round trip.
