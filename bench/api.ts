@@ -10,7 +10,7 @@ import type autocannon from "autocannon";
 import type { Sql } from "postgres";
 import { env } from "@/lib/env";
 import { buildIfStale } from "../scripts/build-if-stale.mjs";
-import { combined, load, type Measured, startEventApiStandIn, startServer } from "./support/next-server";
+import { combined, load, type Measured, percentile, singleClientLatencies, startEventApiStandIn, startServer } from "./support/next-server";
 import { option } from "./support/bench-database";
 import { seedTrackings } from "./support/seed-trackings";
 
@@ -34,10 +34,6 @@ async function driverCeiling(url: string, query: (sql: Sql, i: number) => Promis
   );
   await client.end();
   return done / seconds;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 export async function run(args: string[]) {
@@ -143,14 +139,7 @@ export async function run(args: string[]) {
     const get2607 = get2607Run.measured;
     const list = await load({ url: `${base}${listPath}`, headers: { ...headers }, connections, duration });
 
-    const singleLatencies: number[] = [];
-    for (let i = 0; i < 300; i++) {
-      const started = performance.now();
-      const res = await fetch(`${base}${listPath}`, { headers });
-      await res.arrayBuffer();
-      singleLatencies.push(performance.now() - started);
-    }
-    singleLatencies.sort((a, b) => a - b);
+    const singleLatencies = await singleClientLatencies(`${base}${listPath}`, headers);
 
     const createRun = await besideReference(
       (seconds) => createLoad("/2025-04", seconds),

@@ -6,12 +6,10 @@
 // taking turns in one run.
 import { sql } from "drizzle-orm";
 import { organizations } from "@/db/schema";
-import { resetEncryptionKeyForTests } from "@/lib/connections/encryption-key";
 import { createOrganization } from "@/lib/accounts/create-organization";
-import { resetEnvForTests } from "@/lib/env";
 import { orderPageToken, trackingPageToken } from "@/lib/trackings/page/token";
 import { buildIfStale } from "../scripts/build-if-stale.mjs";
-import { BENCH_ENCRYPTION_KEY, combined, load, type Measured, startEventApiStandIn, startServer } from "./support/next-server";
+import { combined, load, type Measured, signWithBenchKey, startEventApiStandIn, startServer } from "./support/next-server";
 import { freshBenchDatabase, option } from "./support/bench-database";
 
 const BENCH_DB = "waybill_bench_page";
@@ -60,10 +58,7 @@ export async function run(args: string[]) {
   const duration = option(args, "duration", 15);
   const connections = option(args, "connections", 32);
   buildIfStale({ flavour: "bench" });
-  // Page tokens are signed with the server's key: the bench makes them with the key it gives the server.
-  process.env.WAYBILL_ENCRYPTION_KEY = BENCH_ENCRYPTION_KEY;
-  resetEnvForTests();
-  resetEncryptionKeyForTests();
+  signWithBenchKey();
   const started = Date.now();
   const { handle, url, organizationId } = await seed(trackings);
   console.log(`seeded ${trackings} trackings (+${trackings * SCANS.length} checkpoints) in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -9,22 +9,16 @@
 // {"bench":"scale","rows":…,"create_per_s":…,"list_per_s":…,"list_single_p95_ms":…,"page_per_s":…,"poll_per_s":…}.
 import type autocannon from "autocannon";
 import type { Sql } from "postgres";
-import { resetEncryptionKeyForTests } from "@/lib/connections/encryption-key";
-import { resetEnvForTests } from "@/lib/env";
 import { trackingPageToken } from "@/lib/trackings/page/token";
 import { type FakeCarrierServer, startFakeCarrierServer } from "@/testing/carriers/fake-carrier-server";
 import { buildIfStale } from "../scripts/build-if-stale.mjs";
-import { BENCH_ENCRYPTION_KEY, load, startEventApiStandIn, startServer } from "./support/next-server";
+import { load, percentile, signWithBenchKey, singleClientLatencies, startEventApiStandIn, startServer } from "./support/next-server";
 import { option } from "./support/bench-database";
 import { SEEDED_HANDLE, SEEDED_SLUGS, seededId, seedTrackings } from "./support/seed-trackings";
 
 const BENCH_DB = "waybill_bench_scale";
 const LIST_PATH = "/2025-04/trackings?tag=InTransit&slug=ups&limit=20";
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 /** Trackings a second the embedded runner polls when `due` UPS trackings fall due together. */
 async function pollRate(url: string, carrier: FakeCarrierServer, due: number, rows: number, sql: Sql): Promise<number> {
@@ -94,13 +88,7 @@ async function measureSize(rows: number, duration: number, connections: number, 
       ],
     });
     const list = await load({ url: `${base}${LIST_PATH}`, headers: { ...headers }, connections, duration });
-    const single: number[] = [];
-    for (let i = 0; i < 300; i++) {
-      const started = performance.now();
-      await (await fetch(`${base}${LIST_PATH}`, { headers })).arrayBuffer();
-      single.push(performance.now() - started);
-    }
-    single.sort((a, b) => a - b);
+    const single = await singleClientLatencies(`${base}${LIST_PATH}`, headers);
     const page = await load({
       url: base,
       connections,
@@ -145,10 +133,7 @@ export async function run(args: string[]) {
   const connections = option(args, "connections", 32);
   const due = option(args, "due", 2_000);
   buildIfStale({ flavour: "bench" });
-  // Page tokens are signed with the server's key: the bench makes them with the key it gives the server.
-  process.env.WAYBILL_ENCRYPTION_KEY = BENCH_ENCRYPTION_KEY;
-  resetEnvForTests();
-  resetEncryptionKeyForTests();
+  signWithBenchKey();
   const carrier = await startFakeCarrierServer({ generateInTransit: true, recordRequests: false });
   try {
     for (const rows of sizes) await measureSize(rows, duration, connections, due, carrier);

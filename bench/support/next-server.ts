@@ -4,9 +4,18 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import autocannon from "autocannon";
+import { resetEncryptionKeyForTests } from "@/lib/connections/encryption-key";
+import { resetEnvForTests } from "@/lib/env";
 
 // Instances sharing a database need one key (lib/scale-mode-settings.ts): a fixed one serves the bench.
 export const BENCH_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString("base64");
+
+/** Page tokens are signed with the server's key: a bench that makes them takes the key it gives the server. */
+export function signWithBenchKey(): void {
+  process.env.WAYBILL_ENCRYPTION_KEY = BENCH_ENCRYPTION_KEY;
+  resetEnvForTests();
+  resetEncryptionKeyForTests();
+}
 
 /** Inngest's event API as the app sees it (`POST /e/<key>` → ids); counts what it accepts. */
 export async function startEventApiStandIn(): Promise<{ server: Server; url: string; received: () => { events: number; sends: number } }> {
@@ -86,4 +95,20 @@ export function combined(runs: Measured[]): Measured {
     p99Ms: Math.max(...runs.map((run) => run.p99Ms)),
     errors: runs.reduce((sum, run) => sum + run.errors, 0),
   };
+}
+
+/** The `p`th percentile of values sorted ascending. */
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** One client alone asking `url` `count` times in a row: each answer's latency in ms, sorted ascending. */
+export async function singleClientLatencies(url: string, headers: Record<string, string>, count = 300): Promise<number[]> {
+  const latencies: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    await (await fetch(url, { headers })).arrayBuffer();
+    latencies.push(performance.now() - started);
+  }
+  return latencies.sort((a, b) => a - b);
 }
