@@ -17,6 +17,7 @@ const supported = [
   client.createFunction({ id: "capped", concurrency: 2, triggers: [{ cron: "TZ=Europe/Berlin 0 9 * * *" }, ...on("a/c")] }, noop),
   client.createFunction({ id: "urgent", priority: { run: "300" }, triggers: on("a/d") }, noop),
   client.createFunction({ id: "joined-key", concurrency: { limit: 1, key: 'event.data.org + ":" + event.data.id' }, triggers: on("a/e") }, noop),
+  client.createFunction({ id: "conditional", triggers: [{ event: "a/b", if: "event.data.ok == true" }] }, noop),
 ];
 
 const unsupported = [
@@ -26,7 +27,7 @@ const unsupported = [
   client.createFunction({ id: "cancellable", cancelOn: [{ event: "a/cancel", match: "data.id" }], triggers: on("a/b") }, noop),
   client.createFunction({ id: "prioritised", priority: { run: "event.data.vip ? 60 : 0" }, triggers: on("a/b") }, noop),
   client.createFunction({ id: "idempotent", idempotency: "event.data.id", triggers: on("a/b") }, noop),
-  client.createFunction({ id: "conditional", triggers: [{ event: "a/b", if: "event.data.ok == true" }] }, noop),
+  client.createFunction({ id: "conditional-beyond", triggers: [{ event: "a/b", if: "event.data.count > 3" }] }, noop),
   client.createFunction(
     { id: "expression-key", concurrency: { limit: 1, key: 'event.data.a == "x" ? event.data.b : event.data.c' }, triggers: on("a/b") },
     noop,
@@ -54,6 +55,13 @@ describe("planFunctions", () => {
         maxAttempts: 5,
         concurrency: { limit: 1, key: [{ path: ["data", "org"] }, { text: ":" }, { path: ["data", "id"] }] },
       },
+      {
+        id: "check-conditional",
+        events: [],
+        conditionalEvents: [{ event: "a/b", when: [{ path: ["data", "ok"], equal: true, value: true }] }],
+        crons: [],
+        maxAttempts: 5,
+      },
     ]);
   });
 
@@ -73,7 +81,7 @@ describe("planFunctions", () => {
       "check-cancellable": ["cancelOn is not supported"],
       "check-prioritised": ['priority {"run":"event.data.vip ? 60 : 0"} is not supported (only a constant run priority from -600 to 600 seconds)'],
       "check-idempotent": ["idempotency is not supported"],
-      "check-conditional": ['the trigger condition (if) on "a/b" is not supported'],
+      "check-conditional-beyond": [expect.stringContaining('the trigger condition (if) "event.data.count > 3" on "a/b" is not supported')],
       "check-expression-key": [expect.stringContaining("is not supported (only event paths joined with quoted texts")],
       "check-two-limits": ["only one concurrency limit is supported"],
       "check-timed-out": ["timeouts is not supported"],

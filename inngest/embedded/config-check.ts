@@ -1,6 +1,7 @@
 import { internalEvents } from "inngest";
 import { nextCronSlot } from "./cron";
 import type { FunctionConfig } from "./sdk-handler";
+import { type Comparison, parseCondition } from "./trigger-condition";
 
 /** What the embedded runner needs to know about one function, read from its published configuration. */
 /** A piece of a concurrency key: a value of the event (`event.data.carrier`) or a quoted text. */
@@ -10,6 +11,8 @@ export interface FunctionPlan {
   id: string;
   /** Event names (with `*` wildcards) that start a run. */
   events: string[];
+  /** Event names that start a run only when the event meets the trigger's condition (`if`). */
+  conditionalEvents?: { event: string; when: Comparison[] }[];
   crons: string[];
   maxAttempts: number;
   concurrency?: { limit: number; key?: KeyPart[] };
@@ -67,7 +70,12 @@ function planFunction(config: FunctionConfig, issues: string[]): FunctionPlan {
     } else if (isFailureTrigger(config.id, trigger)) {
       plan.failureOf = config.id.slice(0, -"-failure".length);
     } else if (trigger.expression) {
-      issues.push(`the trigger condition (if) on "${trigger.event}" is not supported`);
+      const when = parseCondition(trigger.expression);
+      if (when) (plan.conditionalEvents ??= []).push({ event: trigger.event, when });
+      else
+        issues.push(
+          `the trigger condition (if) ${JSON.stringify(trigger.expression)} on "${trigger.event}" is not supported (only event values compared with == or != to literals, joined with &&)`,
+        );
     } else {
       plan.events.push(trigger.event);
     }

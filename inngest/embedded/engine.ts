@@ -122,7 +122,7 @@ export class EmbeddedEngine implements EventSink {
   async #accept(events: NewJobEvent[]): Promise<void> {
     const now = this.#clock.now();
     const runs = events.flatMap((event) =>
-      functionsTriggeredBy(this.#plans.values(), event.name, event.targetFunctionId ?? null).map((plan) => this.#newRun(plan, event.payload, now)),
+      functionsTriggeredBy(this.#plans.values(), event.payload, event.targetFunctionId ?? null).map((plan) => this.#newRun(plan, event.payload, now)),
     );
     const { newEventIds, created } = await acceptEvents(this.#options.db, events, runs);
     await this.#startRuns(created, now);
@@ -200,7 +200,7 @@ export class EmbeddedEngine implements EventSink {
     const now = this.#clock.now();
     const runs: NewJobRun[] = [];
     for (const event of events) {
-      for (const plan of functionsTriggeredBy(this.#plans.values(), event.name, event.targetFunctionId)) {
+      for (const plan of functionsTriggeredBy(this.#plans.values(), event.payload, event.targetFunctionId)) {
         runs.push(this.#newRun(plan, event.payload, now));
       }
     }

@@ -65,6 +65,19 @@ describe("embedded engine flows", () => {
     expect((await stepsOf(database.db, run.id)).map((step) => step.name)).toEqual(["load", "carrier-a", "carrier-b", "save"]);
   });
 
+  it("queues no run for an event that misses a trigger's condition", async () => {
+    const fn = inngest.createFunction(
+      { id: "flow-conditional", triggers: [{ event: shipmentPolled, if: 'event.data.carrier == "ups"' }] },
+      async ({ event }) => event.data.shipmentId,
+    );
+    const jobs = await start([fn]);
+    await sendEvent(shipmentPolled, { shipmentId: "s-dhl", carrier: "dhl" });
+    await sendEvent(shipmentPolled, { shipmentId: "s-ups", carrier: "ups" });
+    await jobs.drain();
+    const runs = await runsOf(database.db, "waybill-flow-conditional");
+    expect(runs.map((run) => [run.status, run.output])).toEqual([["completed", "s-ups"]]);
+  });
+
   it("sleeps for hours in milliseconds under the manual clock", async () => {
     const fn = inngest.createFunction({ id: "flow-sleep", triggers: [shipmentCreated] }, async ({ step }) => {
       await step.sleep("wait", "3h");

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { FunctionPlan } from "./config-check";
+import { parseCondition } from "./trigger-condition";
 import { concurrencyKeyFor, eventMatches, functionsTriggeredBy } from "./triggers";
 
 const plan = (id: string, events: string[], extra: Partial<FunctionPlan> = {}): FunctionPlan => ({ id, events, crons: [], maxAttempts: 5, ...extra });
@@ -14,8 +15,31 @@ describe("triggers", () => {
 
   it("sends targeted events (cron slots, failures) only to their function", () => {
     const plans = [plan("a", ["x/*"]), plan("b", ["x/y"]), plan("a-failure", [], { failureOf: "a" })];
-    expect(functionsTriggeredBy(plans, "x/y", null).map((p) => p.id)).toEqual(["a", "b"]);
-    expect(functionsTriggeredBy(plans, "inngest/function.failed", "a-failure").map((p) => p.id)).toEqual(["a-failure"]);
+    expect(functionsTriggeredBy(plans, { name: "x/y", data: {} }, null).map((p) => p.id)).toEqual(["a", "b"]);
+    expect(functionsTriggeredBy(plans, { name: "inngest/function.failed", data: {} }, "a-failure").map((p) => p.id)).toEqual(["a-failure"]);
+  });
+
+  it("starts a conditional trigger's function only for events that meet its condition", () => {
+    const when = parseCondition('event.data.tagChanged == true && event.data.kind != "test"')!;
+    const plans = [plan("always", ["t/updated"]), plan("on-tag", [], { conditionalEvents: [{ event: "t/*", when }] })];
+    const started = (data: Record<string, unknown>) => functionsTriggeredBy(plans, { name: "t/updated", data }, null).map((p) => p.id);
+    expect(started({ tagChanged: true, kind: "real" })).toEqual(["always", "on-tag"]);
+    expect(started({ tagChanged: false, kind: "real" })).toEqual(["always"]);
+    expect(started({ tagChanged: true, kind: "test" })).toEqual(["always"]);
+    // CEL fails on a missing value, and Inngest then starts nothing.
+    expect(started({ kind: "real" })).toEqual(["always"]);
+    expect(started({ tagChanged: "true", kind: "real" })).toEqual(["always"]);
+  });
+
+  it("reads literals and refuses conditions beyond comparisons joined with &&", () => {
+    expect(parseCondition("event.data.n == 3 && event.data.s == 'a b' && event.data.x != null")).toEqual([
+      { path: ["data", "n"], equal: true, value: 3 },
+      { path: ["data", "s"], equal: true, value: "a b" },
+      { path: ["data", "x"], equal: false, value: null },
+    ]);
+    for (const beyond of ["event.data.n > 3", "event.data.a || event.data.b", "event.data.ok", "size(event.data.list) == 0", "event.data.a == event.data.b"]) {
+      expect(parseCondition(beyond)).toBeUndefined();
+    }
   });
 
   it("reads the concurrency key from the event", () => {

@@ -1,5 +1,6 @@
 import type { JobEventPayload } from "@/db/schema";
 import type { FunctionPlan } from "./config-check";
+import { conditionHolds } from "./trigger-condition";
 
 /** Whether an event name matches a trigger, where `*` stands for any run of characters (`tracking/*`). */
 export function eventMatches(pattern: string, name: string): boolean {
@@ -11,11 +12,17 @@ export function eventMatches(pattern: string, name: string): boolean {
   return new RegExp(`^${source}$`).test(name);
 }
 
-/** The functions an event starts: a targeted event goes to its one function, others by trigger. */
-export function functionsTriggeredBy(plans: Iterable<FunctionPlan>, name: string, target: string | null): FunctionPlan[] {
+/**
+ * The functions an event starts: a targeted event goes to its one function, others by trigger (a
+ * trigger with a condition only when the event meets it, so a run that would do nothing is never queued).
+ */
+export function functionsTriggeredBy(plans: Iterable<FunctionPlan>, event: Pick<JobEventPayload, "name" | "data">, target: string | null): FunctionPlan[] {
   const matches: FunctionPlan[] = [];
   for (const plan of plans) {
-    const triggered = target ? plan.id === target : plan.events.some((pattern) => eventMatches(pattern, name));
+    const triggered = target
+      ? plan.id === target
+      : plan.events.some((pattern) => eventMatches(pattern, event.name)) ||
+        (plan.conditionalEvents ?? []).some(({ event: pattern, when }) => eventMatches(pattern, event.name) && conditionHolds(when, event));
     if (triggered) matches.push(plan);
   }
   return matches;

@@ -51,9 +51,9 @@ async function trackingRow(organizationId: string, id: string) {
   return row!;
 }
 
-/** What the create handler and the poller send after their commit. */
-async function requestEstimate(organizationId: string, trackingId: string) {
-  await sendEvent(trackingEstimateRequested, { organizationId, trackingId });
+/** What the poller sends after its commit. */
+async function requestEstimate(organizationId: string, ...trackingIds: string[]) {
+  await sendEvent(trackingEstimateRequested, { organizationId, trackingIds });
   await jobs.drain();
 }
 
@@ -164,5 +164,32 @@ describe("estimate-delivery", () => {
     await requestEstimate(organization.id, id);
     const runs = await runsOf(database.db, "waybill-estimate-delivery");
     expect(runs.every((run) => run.status === "completed")).toBe(true);
+  });
+
+  it("estimates a poll's trackings in one run, announcing only the ones whose dates moved", async () => {
+    const { key, organization } = await createTenant(database.db);
+    const [moved, still, fresh] = [await createTracking(key), await createTracking(key), await createTracking(key)];
+    await requestEstimate(organization.id, moved, still);
+    await applyTrackingUpdate(database.db, await trackingRow(organization.id, moved), {
+      checkpoints: [scan("2030-03-06T10:00:00", "InTransit", "InTransit_001")],
+      now: new Date(),
+    });
+    const before = (await runsOf(database.db, "waybill-estimate-delivery")).length;
+
+    await requestEstimate(organization.id, moved, still, fresh);
+    const runs = await runsOf(database.db, "waybill-estimate-delivery");
+    expect(runs).toHaveLength(before + 1);
+    expect(runs.at(-1)).toMatchObject({ status: "completed", output: { estimated: 3, changed: 2, revised: 1 } });
+    expect((await trackingRow(organization.id, fresh)).waybillEstimate).not.toBeNull();
+    expect(await revisions(moved)).toHaveLength(1);
+    expect(await revisions(still)).toEqual([]);
+  });
+
+  it("still answers a request for one tracking, as sent before requests named several", async () => {
+    const { key, organization } = await createTenant(database.db);
+    const id = await createTracking(key);
+    await sendEvent(trackingEstimateRequested, { organizationId: organization.id, trackingId: id });
+    await jobs.drain();
+    expect((await trackingRow(organization.id, id)).waybillEstimate).not.toBeNull();
   });
 });

@@ -1,25 +1,50 @@
 import { getDb } from "@/db/client";
 import { reviseTrackingEstimate } from "@/lib/trackings/revise-tracking-estimate";
 import { inngest } from "@/lib/events/client";
-import { trackingEstimateRequested, trackingEstimateRevised } from "@/lib/events/events";
+import { trackingEstimateRequested, trackingEstimateRevised, trackingsToEstimate } from "@/lib/events/events";
+
+/** Estimate runs of one organisation at once, so one busy merchant cannot hold every worker. */
+export const ESTIMATES_PER_ORGANIZATION = 4;
 
 /**
- * Keeps a tracking's `waybill_estimated_delivery_date` current: recomputed when it is created and
- * whenever checkpoints arrive; a move of its dates is announced for the `edd_revise` webhook.
+ * Keeps trackings' `waybill_estimated_delivery_date` current: recomputed when they are created and
+ * whenever checkpoints arrive, one run per poll; a move of a tracking's dates is announced for the
+ * `edd_revise` webhook. Each tracking is its own step, so a retry repeats only the ones that failed
+ * and a revision stored once is announced once. Two runs naming one tracking cannot store estimates
+ * out of order: each recomputes from the checkpoints stored, holding the tracking's row.
  */
 export const estimateDelivery = inngest.createFunction(
-  // One run per tracking at a time, so two checkpoints in a row cannot store their estimates out of order;
-  // keyed with the organisation, since 2025-04 lets two organisations choose the same tracking id.
-  { id: "estimate-delivery", concurrency: { limit: 1, key: 'event.data.organizationId + ":" + event.data.trackingId' }, triggers: [trackingEstimateRequested] },
+  {
+    id: "estimate-delivery",
+    concurrency: { limit: ESTIMATES_PER_ORGANIZATION, key: "event.data.organizationId" },
+    triggers: [trackingEstimateRequested],
+  },
   async ({ event, step }) => {
-    const { organizationId, trackingId } = event.data;
-    const revision = await step.run("estimate", async () => reviseTrackingEstimate(await getDb(), organizationId, trackingId));
-    if (revision?.revised && revision.previous) {
+    const { organizationId } = event.data;
+    const trackingIds = trackingsToEstimate(event.data);
+    const revisions = await Promise.all(
+      trackingIds.map((trackingId) =>
+        step.run(`estimate-${trackingId}`, async () => {
+          const revision = await reviseTrackingEstimate(await getDb(), organizationId, trackingId);
+          return revision ? { trackingId, ...revision } : null;
+        }),
+      ),
+    );
+    const revised = revisions.filter((revision) => revision?.revised && revision.previous);
+    if (revised.length) {
       await step.sendEvent(
-        "announce-revision",
-        trackingEstimateRevised.create({ organizationId, trackingId, previous: revision.previous, estimate: revision.estimate, changeId: revision.changeId }),
+        "announce-revisions",
+        revised.map((revision) =>
+          trackingEstimateRevised.create({
+            organizationId,
+            trackingId: revision!.trackingId,
+            previous: revision!.previous!,
+            estimate: revision!.estimate,
+            changeId: revision!.changeId,
+          }),
+        ),
       );
     }
-    return { estimate: revision?.estimate ?? null, revised: revision?.revised ?? false };
+    return { estimated: trackingIds.length, changed: revisions.filter(Boolean).length, revised: revised.length };
   },
 );

@@ -163,7 +163,7 @@ describe("polling a testing-courier tracking", () => {
         changeId: expect.stringMatching(/^chg_/),
       },
     ]);
-    const estimates = (await eventsSent(database.db, "tracking/estimate.requested")).filter((event) => event.data.trackingId === id);
+    const estimates = (await eventsSent(database.db, "tracking/estimate.requested")).filter((event) => (event.data.trackingIds as string[]).includes(id));
     // One asked for at creation, then one per poll that brought a checkpoint.
     expect(estimates).toHaveLength(5);
 

@@ -30,10 +30,7 @@ export const pollTrackings = inngest.createFunction(
   async ({ event, step }) => {
     const { organizationId } = event.data;
     if (event.data.estimate) {
-      await step.sendEvent(
-        "request-estimates",
-        event.data.trackingIds.map((trackingId) => trackingEstimateRequested.create({ organizationId, trackingId })),
-      );
+      await step.sendEvent("request-estimates", trackingEstimateRequested.create({ organizationId, trackingIds: event.data.trackingIds }));
     }
     const outcome = await step.run("poll-carrier", async () => {
       try {

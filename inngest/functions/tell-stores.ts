@@ -12,12 +12,12 @@ export const tellStores = inngest.createFunction(
     id: "tell-stores",
     priority: { run: "60" },
     retries: 8,
-    triggers: [trackingUpdated],
+    // Only a new status is news to a store; the condition keeps other changes from queuing a run at all.
+    triggers: [{ event: trackingUpdated, if: "event.data.tagChanged == true" }],
     concurrency: { limit: 1, key: "event.data.trackingId" },
   },
   async ({ event, step }) => {
-    const { organizationId, trackingId, tagChanged, updatedAt } = event.data;
-    if (!tagChanged) return { told: 0 };
+    const { organizationId, trackingId, updatedAt } = event.data;
     const told = await step.run("tell", async () => tellStoresOf(await getDb(), organizationId, trackingId, { eventId: event.id!, changedAt: updatedAt }));
     return { told };
   },

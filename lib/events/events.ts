@@ -87,8 +87,8 @@ export async function sendStoredEvents(events: StoredEvent[]): Promise<void> {
 
 /*
  * Delivery estimates (lib/edd). `tracking/estimate.requested` starts inngest/functions/estimate-delivery.ts;
- * send it after the commit that created a tracking or added checkpoints to it (the create handler and
- * the poller). When the estimate's dates move, that function sends `tracking/estimate.revised`: the
+ * send it after the commit that created trackings or added checkpoints to them (the poller, once per
+ * poll, naming every tracking of it that needs one). When the estimate's dates move, that function sends `tracking/estimate.revised`: the
  * webhook sender turns it into an `edd_revise` webhook, next to the `tracking_update` of the same change.
  */
 
@@ -102,7 +102,23 @@ const estimate = z.object({
   confidence_code: z.number().int().optional(),
 });
 
-export const trackingEstimateRequested = defineEvent("tracking/estimate.requested", z.object(trackingRef));
+/** One request per stored poll or create: the trackings of one organisation whose estimates may have moved. */
+export const trackingEstimateRequested = defineEvent(
+  "tracking/estimate.requested",
+  z
+    .object({
+      organizationId: z.string().min(1),
+      trackingIds: z.array(z.string().min(1)).min(1).optional(),
+      /** One tracking: how the request was sent before it carried several (such events may still wait in a queue). */
+      trackingId: z.string().min(1).optional(),
+    })
+    .refine((data) => data.trackingIds || data.trackingId, { message: "trackingIds is required" }),
+);
+
+/** The trackings an estimate request names. */
+export function trackingsToEstimate(data: { trackingIds?: string[]; trackingId?: string }): string[] {
+  return data.trackingIds ?? (data.trackingId ? [data.trackingId] : []);
+}
 
 /** `previous` and `estimate` as stored in `trackings.waybill_estimate`. */
 export const trackingEstimateRevised = defineEvent(

@@ -65,7 +65,7 @@ describe("follow-ups belong to the verbs", () => {
     const rows = await database.db.select().from(trackings).where(eq(trackings.organizationId, organization.id));
     expect(rows.map((row) => row.trackedCount)).toEqual([1, 1, 1]);
     const estimates = (await eventsSent(database.db, "tracking/estimate.requested")).filter((event) => event.data.organizationId === organization.id);
-    expect(new Set(estimates.map((event) => event.data.trackingId))).toEqual(new Set(rows.map((row) => row.id)));
+    expect(new Set(estimates.flatMap((event) => event.data.trackingIds))).toEqual(new Set(rows.map((row) => row.id)));
   });
 
   it("a create whose send is lost still gets its first poll and estimate, from the dispatcher's next minute", async () => {
@@ -81,7 +81,7 @@ describe("follow-ups belong to the verbs", () => {
     await jobs.advance("1m");
     expect((await trackingRow(organization.id, tracking.id)).trackedCount).toBe(1);
     const estimates = await eventsSent(database.db, "tracking/estimate.requested");
-    expect(estimates.some((event) => event.data.trackingId === tracking.id)).toBe(true);
+    expect(estimates.some((event) => (event.data.trackingIds as string[]).includes(tracking.id))).toBe(true);
   });
 
   it("mark as completed records its announcement with the change: a lost send is sent by the sweep, once", async () => {

@@ -75,7 +75,7 @@ async function busyOrganization(name: string) {
   await database.db
     .insert(attentionFlags)
     .values({ organizationId: organization.id, trackingId, reason: "stalled", since: "2030-01-01", note: "call the courier" });
-  await sendEvent(trackingEstimateRequested, { organizationId: organization.id, trackingId });
+  await sendEvent(trackingEstimateRequested, { organizationId: organization.id, trackingIds: [trackingId] });
   await database.db.execute(sql`insert into rate_limiter_windows (key, points, expire) values (${`wbrl10:org:${organization.id}`}, 3, 0)`);
   return { organization, admin, trackingId };
 }

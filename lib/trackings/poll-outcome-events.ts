@@ -33,7 +33,7 @@ export function pollOutcomeEvents(organizationId: string, outcome: PollOutcome, 
   for (const change of outcome.changes) if (change.newCheckpointCount > 0) estimateIds.add(change.trackingId);
   return [
     ...outcome.changes.map(({ newCheckpointCount: _count, ...change }) => storableEvent(trackingUpdated, change)),
-    ...[...estimateIds].map((trackingId) => storableEvent(trackingEstimateRequested, { organizationId, trackingId })),
+    ...(estimateIds.size ? [storableEvent(trackingEstimateRequested, { organizationId, trackingIds: [...estimateIds] })] : []),
     ...(outcome.ended
       ? [storableEvent(trackingProviderCallRequested, { organizationId, provider: outcome.ended.provider, call: "stop", trackings: outcome.ended.trackings })]
       : []),
