@@ -59,7 +59,7 @@ export class EmbeddedEngine implements EventSink {
   readonly #deps: ExecutorDeps;
   #plans = new Map<string, FunctionPlan>();
   #started = false;
-  #local = new LocalRuns(1);
+  #local = new LocalRuns(1, () => this.#clock.now());
   /** Runs waiting for or holding a local slot: the sweep leaves them alone. */
   readonly #localRuns = new Map<string, Promise<void>>();
 
@@ -88,7 +88,7 @@ export class EmbeddedEngine implements EventSink {
     const plans = planFunctions(await this.#deps.sdk.configs());
     this.#plans = new Map(plans.map((plan) => [plan.id, plan]));
     const groupLimits = Object.fromEntries(plans.flatMap((plan) => (plan.concurrency ? [[plan.id, plan.concurrency.limit]] : [])));
-    this.#local = new LocalRuns(this.#options.concurrency ?? 4);
+    this.#local = new LocalRuns(this.#options.concurrency ?? 4, () => this.#clock.now());
     await this.#options.queue.start({ handler: (job) => this.#handle(job), groupLimits });
     this.#started = true;
     if (this.#options.acceptEvents !== false) setActiveEngine(this);
@@ -170,9 +170,11 @@ export class EmbeddedEngine implements EventSink {
     this.#localRuns.set(run.id, started);
   }
 
-  #localGroup(run: RunRef): LocalGroup | undefined {
-    const limit = this.#plans.get(run.functionId)?.concurrency?.limit;
-    return limit === undefined ? undefined : { id: `${run.functionId}:${run.concurrencyKey ?? ""}`, limit };
+  /** A function's runs share its priority, and with a concurrency limit its key's slots. */
+  #localGroup(run: RunRef): LocalGroup {
+    const plan = this.#plans.get(run.functionId);
+    const limit = plan?.concurrency?.limit;
+    return { id: `${run.functionId}:${run.concurrencyKey ?? ""}`, limit: limit ?? Infinity, priority: plan?.priority };
   }
 
   async #drive(runId: string, fromQueue: boolean): Promise<void> {

@@ -1,51 +1,74 @@
+import TinyQueue from "tinyqueue";
+
 /** A concurrency group: at most `limit` of its tasks run at once in this process. */
 export interface LocalGroup {
   id: string;
   limit: number;
+  /** Inngest's `priority.run`: seconds ahead of runs without one. */
+  priority?: number;
 }
 
 /** `"refused"` once the runner is stopping: the caller hands the work to the durable queue instead. */
 export type LocalOutcome = "done" | "refused";
 
 interface Task {
+  /** When it may start, as Inngest orders its queue: submitted at, less its priority. */
+  rank: number;
+  sequence: number;
   work: () => Promise<void>;
   settle: (outcome: LocalOutcome) => void;
   fail: (error: unknown) => void;
 }
 
-// Ungrouped tasks share one unlimited lane.
-const FREE_LANE = "";
+interface Lane {
+  id: string;
+  limit: number;
+  waiting: Task[];
+  head: number;
+  running: number;
+  /** In the ready heap: it has a task waiting and a free slot. */
+  ready: boolean;
+}
+
+const headOf = (lane: Lane) => lane.waiting[lane.head]!;
 
 /**
  * The in-process run slots: work due now starts here at once instead of waiting for a queue poll.
- * At most `concurrency` tasks run together, and at most a group's limit of one group; waiting
- * tasks start in arrival order within a group and round-robin across groups.
+ * At most `concurrency` tasks run together, and at most a group's limit of one group. The next task
+ * to start is the one Inngest's queue would pick: the earliest submitted, counting a function's
+ * priority as that many seconds earlier, so polls go ahead of a backlog of estimates without
+ * starving it. A group's tasks start in the order they came.
  */
 export class LocalRuns {
   readonly #concurrency: number;
-  readonly #lanes = new Map<string, { limit: number; waiting: Task[]; head: number; running: number }>();
+  readonly #now: () => number;
+  readonly #lanes = new Map<string, Lane>();
+  // Lanes with a task waiting and a free slot, the one whose next task ranks first on top.
+  readonly #ready = new TinyQueue<Lane>([], (a, b) => headOf(a).rank - headOf(b).rank || headOf(a).sequence - headOf(b).sequence);
   readonly #idleWaiters: (() => void)[] = [];
+  #sequence = 0;
   #running = 0;
   #waiting = 0;
   #stopped = false;
 
-  constructor(concurrency: number) {
+  constructor(concurrency: number, now: () => number = Date.now) {
     this.#concurrency = concurrency;
+    this.#now = now;
   }
 
   /** Runs `work` when a slot (and its group's slot) is free; settles when it has finished. */
-  submit(group: LocalGroup | undefined, work: () => Promise<void>): Promise<LocalOutcome> {
+  submit(group: LocalGroup, work: () => Promise<void>): Promise<LocalOutcome> {
     if (this.#stopped) return Promise.resolve("refused");
-    const id = group?.id ?? FREE_LANE;
-    let lane = this.#lanes.get(id);
+    let lane = this.#lanes.get(group.id);
     if (!lane) {
-      lane = { limit: group?.limit ?? Infinity, waiting: [], head: 0, running: 0 };
-      this.#lanes.set(id, lane);
+      lane = { id: group.id, limit: group.limit, waiting: [], head: 0, running: 0, ready: false };
+      this.#lanes.set(group.id, lane);
     }
     const queued = lane;
     return new Promise<LocalOutcome>((settle, fail) => {
-      queued.waiting.push({ work, settle, fail });
+      queued.waiting.push({ rank: this.#now() - (group.priority ?? 0) * 1000, sequence: this.#sequence++, work, settle, fail });
       this.#waiting++;
+      this.#markReady(queued);
       this.#pump();
     });
   }
@@ -68,28 +91,30 @@ export class LocalRuns {
     await this.idle();
   }
 
+  #markReady(lane: Lane): void {
+    if (lane.ready || lane.running >= lane.limit || lane.head >= lane.waiting.length) return;
+    lane.ready = true;
+    this.#ready.push(lane);
+  }
+
   #pump(): void {
-    let started = true;
-    while (started && this.#running < this.#concurrency && !this.#stopped) {
-      started = false;
-      for (const [id, lane] of this.#lanes) {
-        if (this.#running >= this.#concurrency) break;
-        if (lane.running >= lane.limit || lane.head >= lane.waiting.length) continue;
-        const task = lane.waiting[lane.head++]!;
-        // Compacts now and then so a long backlog does not keep its finished head.
-        if (lane.head > 1024 && lane.head * 2 > lane.waiting.length) {
-          lane.waiting = lane.waiting.slice(lane.head);
-          lane.head = 0;
-        }
-        this.#waiting--;
-        this.#start(id, lane, task);
-        started = true;
+    while (this.#running < this.#concurrency && !this.#stopped && this.#ready.length) {
+      const lane = this.#ready.pop()!;
+      lane.ready = false;
+      const task = lane.waiting[lane.head++]!;
+      // Compacts now and then so a long backlog does not keep its finished head.
+      if (lane.head > 1024 && lane.head * 2 > lane.waiting.length) {
+        lane.waiting = lane.waiting.slice(lane.head);
+        lane.head = 0;
       }
+      this.#waiting--;
+      this.#start(lane, task);
+      this.#markReady(lane);
     }
     this.#notifyIdle();
   }
 
-  #start(id: string, lane: { running: number; waiting: Task[]; head: number }, task: Task): void {
+  #start(lane: Lane, task: Task): void {
     this.#running++;
     lane.running++;
     task
@@ -98,7 +123,8 @@ export class LocalRuns {
       .finally(() => {
         this.#running--;
         lane.running--;
-        if (lane.running === 0 && lane.head >= lane.waiting.length) this.#lanes.delete(id);
+        if (lane.running === 0 && lane.head >= lane.waiting.length) this.#lanes.delete(lane.id);
+        else this.#markReady(lane);
         this.#pump();
       });
   }
