@@ -2,17 +2,29 @@
 // How the costs grow with the table: for each size, a fresh PostgreSQL database seeded with that
 // many trackings (bench/support/seed-trackings.ts), the production build (bench flavour) served in
 // scale mode (a stand-in for Inngest's event API), and at `connections` clients for `duration`
-// seconds each: creates, the filtered list page (and one client's p95 on its own), and the
-// shopper's tracking page. Then the same server with the embedded runner: `due` UPS trackings fall
+// seconds each: creates, the filtered list page, and the shopper's tracking page. One client's list
+// p95 is taken on its own, with the other clients asking the list at half the rate it was measured
+// at, and with them asking as fast as they can (then it is mostly time queued behind them). The
+// list's query plan per filter shape (bench/support/list-plans.ts) is printed before the loads. Then the same server with the embedded runner: `due` UPS trackings fall
 // due together and are polled from a local fake carrier; the figure is trackings polled a second
 // from the first call to the last. One line of JSON per size:
-// {"bench":"scale","rows":…,"create_per_s":…,"list_per_s":…,"list_single_p95_ms":…,"page_per_s":…,"poll_per_s":…}.
+// {"bench":"scale","rows":…,"create_per_s":…,"list_per_s":…,"list_single_p95_ms":…,"list_busy_p95_ms":…,
+// "list_saturated_p95_ms":…,"page_per_s":…,"poll_per_s":…}.
 import type autocannon from "autocannon";
 import type { Sql } from "postgres";
 import { trackingPageToken } from "@/lib/trackings/page/token";
 import { type FakeCarrierServer, startFakeCarrierServer } from "@/testing/carriers/fake-carrier-server";
 import { buildIfStale } from "../scripts/build-if-stale.mjs";
-import { load, percentile, signWithBenchKey, singleClientLatencies, startEventApiStandIn, startServer } from "./support/next-server";
+import { listPlans } from "./support/list-plans";
+import {
+  load,
+  percentile,
+  signWithBenchKey,
+  singleClientLatencies,
+  singleClientLatenciesUnder,
+  startEventApiStandIn,
+  startServer,
+} from "./support/next-server";
 import { option } from "./support/bench-database";
 import { SEEDED_HANDLE, SEEDED_SLUGS, seededId, seedTrackings } from "./support/seed-trackings";
 
@@ -58,6 +70,10 @@ async function pollRate(url: string, carrier: FakeCarrierServer, due: number, ro
 
 async function measureSize(rows: number, duration: number, connections: number, due: number, carrier: FakeCarrierServer) {
   const { handle, url, key, organizationId } = await seedTrackings(BENCH_DB, rows);
+  for (const { shape, statements } of await listPlans(handle.sql!, organizationId)) {
+    console.log(`plan, ${shape}:`);
+    for (const { ms, nodes } of statements) console.log(`  ${ms.toFixed(2)} ms: ${nodes.join(" > ")}`);
+  }
   const eventApi = await startEventApiStandIn();
   const port = 3900 + Math.floor(Math.random() * 90);
   const server = await startServer(url, port, { jobs: { mode: "inngest", eventApiUrl: eventApi.url } });
@@ -89,6 +105,9 @@ async function measureSize(rows: number, duration: number, connections: number, 
     });
     const list = await load({ url: `${base}${LIST_PATH}`, headers: { ...headers }, connections, duration });
     const single = await singleClientLatencies(`${base}${LIST_PATH}`, headers);
+    const others = { url: `${base}${LIST_PATH}`, headers: { ...headers }, connections: connections - 1 };
+    const busy = await singleClientLatenciesUnder(`${base}${LIST_PATH}`, headers, { ...others, overallRate: Math.round(list.perSecond / 2) });
+    const saturated = await singleClientLatenciesUnder(`${base}${LIST_PATH}`, headers, others);
     const page = await load({
       url: base,
       connections,
@@ -105,7 +124,7 @@ async function measureSize(rows: number, duration: number, connections: number, 
     const poll = await pollRate(url, carrier, due, rows, handle.sql!);
     const errors = create.errors + list.errors + page.errors;
     console.log(
-      `${rows} trackings: create ${create.perSecond.toFixed(0)}/s, list ${list.perSecond.toFixed(0)}/s (one client p95 ${percentile(single, 95).toFixed(1)} ms), page ${page.perSecond.toFixed(0)}/s, poll ${poll.toFixed(0)}/s, errors ${errors}`,
+      `${rows} trackings: create ${create.perSecond.toFixed(0)}/s, list ${list.perSecond.toFixed(0)}/s (one client p95 ${percentile(single, 95).toFixed(1)} ms alone, ${percentile(busy, 95).toFixed(1)} ms among others at half that rate, ${percentile(saturated, 95).toFixed(1)} ms among others at full speed), page ${page.perSecond.toFixed(0)}/s, poll ${poll.toFixed(0)}/s, errors ${errors}`,
     );
     console.log(
       JSON.stringify({
@@ -114,6 +133,8 @@ async function measureSize(rows: number, duration: number, connections: number, 
         create_per_s: Math.round(create.perSecond),
         list_per_s: Math.round(list.perSecond),
         list_single_p95_ms: Number(percentile(single, 95).toFixed(1)),
+        list_busy_p95_ms: Number(percentile(busy, 95).toFixed(1)),
+        list_saturated_p95_ms: Number(percentile(saturated, 95).toFixed(1)),
         page_per_s: Math.round(page.perSecond),
         poll_per_s: Math.round(poll),
         errors,

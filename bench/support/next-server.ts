@@ -112,3 +112,20 @@ export async function singleClientLatencies(url: string, headers: Record<string,
   }
   return latencies.sort((a, b) => a - b);
 }
+
+/**
+ * One client's latencies (as singleClientLatencies) while `background` clients load the server at
+ * their fixed overall rate: what a merchant's list costs while others use the same server.
+ */
+export async function singleClientLatenciesUnder(url: string, headers: Record<string, string>, background: autocannon.Options): Promise<number[]> {
+  let finished!: () => void;
+  const stopped = new Promise<void>((resolve) => (finished = resolve));
+  const others = autocannon({ ...background, duration: 3_600, workers: 0 }, () => finished());
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  try {
+    return await singleClientLatencies(url, headers);
+  } finally {
+    others.stop();
+    await stopped;
+  }
+}
