@@ -140,6 +140,8 @@ export const trackings = pgTable(
     active: boolean("active").notNull().default(true),
     /** It has an open attention flag (not resolved, not snoozed): the list's "needs attention" filter. */
     needsAttention: boolean("needs_attention").notNull().default(false),
+    /** A connected store shipped it (lib/stores): its status changes are told to the store. */
+    storeShipped: boolean("store_shipped").notNull().default(false),
     tag: text("tag").notNull().default("Pending"),
     subtag: text("subtag").notNull().default("Pending_001"),
     subtagMessage: text("subtag_message").notNull().default("Pending"),

@@ -35,6 +35,8 @@ export interface EngineOptions {
   concurrency?: number;
   /** How long a drive's claim keeps other runners off a run; a crashed drive is taken up again after it. */
   leaseMs?: number;
+  /** Runs due now that may wait in memory for a slot; more wait in the durable queue ({@link MAX_LOCAL_WAITING} by default). */
+  maxLocalWaiting?: number;
   /** Told when a run started at once fails in the runner itself; the run goes to the durable queue either way. */
   onRunError?: (error: unknown, runId: string) => void;
 }
@@ -46,6 +48,8 @@ const OVERDUE_MS = 60_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SWEEP_BATCH = 500;
 const DEFAULT_LEASE_MS = 60_000;
+// Enough to keep the slots busy between queue polls; a backlog beyond it waits in the queue's table, so memory stays flat however far behind the runner falls.
+export const MAX_LOCAL_WAITING = 256;
 
 /**
  * The in-process Inngest executor: turns events into runs, drives runs through the functions' own
@@ -59,7 +63,7 @@ export class EmbeddedEngine implements EventSink {
   readonly #deps: ExecutorDeps;
   #plans = new Map<string, FunctionPlan>();
   #started = false;
-  #local = new LocalRuns(1, () => this.#clock.now());
+  #local = new LocalRuns(1, { now: () => this.#clock.now() });
   /** Runs waiting for or holding a local slot: the sweep leaves them alone. */
   readonly #localRuns = new Map<string, Promise<void>>();
 
@@ -88,7 +92,10 @@ export class EmbeddedEngine implements EventSink {
     const plans = planFunctions(await this.#deps.sdk.configs());
     this.#plans = new Map(plans.map((plan) => [plan.id, plan]));
     const groupLimits = Object.fromEntries(plans.flatMap((plan) => (plan.concurrency ? [[plan.id, plan.concurrency.limit]] : [])));
-    this.#local = new LocalRuns(this.#options.concurrency ?? 4, () => this.#clock.now());
+    this.#local = new LocalRuns(this.#options.concurrency ?? 4, {
+      now: () => this.#clock.now(),
+      maxWaiting: this.#options.maxLocalWaiting ?? MAX_LOCAL_WAITING,
+    });
     await this.#options.queue.start({ handler: (job) => this.#handle(job), groupLimits });
     this.#started = true;
     if (this.#options.acceptEvents !== false) setActiveEngine(this);
@@ -155,7 +162,7 @@ export class EmbeddedEngine implements EventSink {
 
   #startNow(run: RunRef): void {
     const started = this.#local
-      .submit(this.#localGroup(run), () => this.#drive(run.id, false))
+      .offer(this.#localGroup(run), () => this.#drive(run.id, false))
       .then(async (outcome) => {
         if (outcome === "refused") await this.#options.queue.schedule([this.#runJob(run, this.#clock.now())]);
       })

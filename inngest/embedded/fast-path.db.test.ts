@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { setupTestDatabase } from "@/testing/setup-test-database";
 import { inngest } from "@/lib/events/client";
@@ -47,6 +47,32 @@ describe("runs due now start in-process", () => {
     } finally {
       await engine.stop();
     }
+  });
+
+  it("hands a burst beyond what may wait in memory to the durable queue, and completes it all", { timeout: 90_000 }, async () => {
+    let running = 0;
+    let most = 0;
+    const fn = inngest.createFunction({ id: "fast-burst", triggers: [parcelSorted] }, async ({ step }) =>
+      step.run("sort", async () => {
+        most = Math.max(most, ++running);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        running--;
+      }),
+    );
+    const queue = new PgBossQueue(database.handle, { pollingIntervalSeconds: 0.5 });
+    const scheduled = vi.spyOn(queue, "schedule");
+    const engine = new EmbeddedEngine({ client: inngest, functions: [fn], db: database.db, queue, concurrency: 2, maxLocalWaiting: 3 });
+    await engine.start();
+    try {
+      await engine.send(Array.from({ length: 20 }, (_, index) => ({ name: parcelSorted.name, data: { parcel: `burst-${index}` } })));
+      // 2 running and 3 waiting in memory: the other 15 were scheduled on the queue's table.
+      const runJobs = scheduled.mock.calls.flatMap(([jobs]) => jobs).filter((job) => job.job.kind === "run");
+      expect(runJobs.length).toBeGreaterThanOrEqual(15);
+      await until(allCompleted("waybill-fast-burst", 20));
+    } finally {
+      await engine.stop();
+    }
+    expect(most).toBeLessThanOrEqual(2);
   });
 
   it("never drives a run twice when another instance's queue job for it arrives meanwhile", { timeout: 90_000 }, async () => {

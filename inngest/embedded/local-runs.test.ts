@@ -19,7 +19,7 @@ const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 describe("LocalRuns", () => {
   it("starts the highest-priority waiting run first, ahead of thousands of older groups", async () => {
     let now = 0;
-    const runs = new LocalRuns(1, () => now);
+    const runs = new LocalRuns(1, { now: () => now });
     const started: string[] = [];
     const blocker = gate(started, "blocker");
     void runs.submit({ id: "busy", limit: 1 }, blocker.work);
@@ -41,7 +41,7 @@ describe("LocalRuns", () => {
 
   it("counts priority as seconds of waiting: a run that has waited longer than the gap goes first", async () => {
     let now = 0;
-    const runs = new LocalRuns(1, () => now);
+    const runs = new LocalRuns(1, { now: () => now });
     const started: string[] = [];
     const blocker = gate(started, "blocker");
     void runs.submit({ id: "busy", limit: 1 }, blocker.work);
@@ -71,6 +71,20 @@ describe("LocalRuns", () => {
     for (const task of tasks) task.open();
     expect(await Promise.all(outcomes)).toEqual(["done", "done", "done", "done"]);
     await runs.idle();
+  });
+
+  it("refuses an offer once maxWaiting tasks wait, and takes submissions still", async () => {
+    const runs = new LocalRuns(1, { maxWaiting: 1 });
+    const started: string[] = [];
+    const tasks = ["running", "waiting", "offered", "submitted"].map((name) => gate(started, name));
+    const running = runs.offer({ id: "g", limit: 1 }, tasks[0]!.work);
+    await settled();
+    const waiting = runs.offer({ id: "g", limit: 1 }, tasks[1]!.work);
+    expect(await runs.offer({ id: "g", limit: 1 }, tasks[2]!.work)).toBe("refused");
+    const submitted = runs.submit({ id: "g", limit: 1 }, tasks[3]!.work);
+    for (const task of tasks) task.open();
+    expect(await Promise.all([running, waiting, submitted])).toEqual(["done", "done", "done"]);
+    expect(started).toEqual(["running", "waiting", "submitted"]);
   });
 
   it("refuses what still waits once stopped", async () => {

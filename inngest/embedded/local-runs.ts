@@ -8,7 +8,7 @@ export interface LocalGroup {
   priority?: number;
 }
 
-/** `"refused"` once the runner is stopping: the caller hands the work to the durable queue instead. */
+/** `"refused"` once the runner is stopping, or an offer found too much waiting: the caller hands the work to the durable queue instead. */
 export type LocalOutcome = "done" | "refused";
 
 interface Task {
@@ -41,6 +41,7 @@ const headOf = (lane: Lane) => lane.waiting[lane.head]!;
  */
 export class LocalRuns {
   readonly #concurrency: number;
+  readonly #maxWaiting: number;
   readonly #now: () => number;
   readonly #lanes = new Map<string, Lane>();
   // Lanes with a task waiting and a free slot, the one whose next task ranks first on top.
@@ -51,9 +52,17 @@ export class LocalRuns {
   #waiting = 0;
   #stopped = false;
 
-  constructor(concurrency: number, now: () => number = Date.now) {
+  /** `maxWaiting`: how many offered tasks may wait here; past it the durable queue holds them, not memory. */
+  constructor(concurrency: number, { now = Date.now, maxWaiting = Infinity }: { now?: () => number; maxWaiting?: number } = {}) {
     this.#concurrency = concurrency;
     this.#now = now;
+    this.#maxWaiting = maxWaiting;
+  }
+
+  /** As submit, but refused when `maxWaiting` tasks already wait: a backlog then waits in the database. */
+  offer(group: LocalGroup, work: () => Promise<void>): Promise<LocalOutcome> {
+    if (this.#waiting >= this.#maxWaiting) return Promise.resolve("refused");
+    return this.submit(group, work);
   }
 
   /** Runs `work` when a slot (and its group's slot) is free; settles when it has finished. */

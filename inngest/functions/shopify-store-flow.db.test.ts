@@ -110,6 +110,7 @@ describe("a Shopify store", () => {
     for (const tracking of created) {
       expect(tracking).toMatchObject({
         slug: "testing-courier",
+        storeShipped: true,
         orderId: order.id,
         orderNumber: "#1001",
         customerName: "Ana Lima",

@@ -12,8 +12,9 @@ export const tellStores = inngest.createFunction(
     id: "tell-stores",
     priority: { run: "60" },
     retries: 8,
-    // Only a new status is news to a store; the condition keeps other changes from queuing a run at all.
-    triggers: [{ event: trackingUpdated, if: "event.data.tagChanged == true" }],
+    // Only a new status of a parcel a store shipped is news to a store; the condition keeps every
+    // other change from queuing a run at all.
+    triggers: [{ event: trackingUpdated, if: "event.data.tagChanged == true && event.data.storeShipped == true" }],
     concurrency: { limit: 1, key: "event.data.trackingId" },
   },
   async ({ event, step }) => {

@@ -164,6 +164,8 @@ export const trackingUpdated = defineEvent(
      * notifications have nobody to tell otherwise (absent: they look).
      */
     hasContacts: z.boolean().optional(),
+    /** Whether a connected store shipped the tracking: only then is its status news to a store (absent: nobody is told). */
+    storeShipped: z.boolean().optional(),
     /** When the change was stored (ISO 8601): the webhook's `ts` and the latency benchmark's start. */
     updatedAt: z.string(),
     /** The change in the record of changes (lib/trackings/changes): what webhooks carry. Absent in events stored before it. */

@@ -126,6 +126,11 @@ export async function syncStoreOrder(db: Database, store: Store, order: StoreOrd
         trackingId,
       })
       .onConflictDoNothing();
+    // Its status changes are news to the store from now on (the condition on tell-stores reads it).
+    await db
+      .update(trackings)
+      .set({ storeShipped: true })
+      .where(and(eq(trackings.organizationId, store.organizationId), eq(trackings.id, trackingId)));
     created += 1;
   }
   const dropped = known.filter((shipment) => !shipment.endedAt && !wantedKeys.has(keyOf(shipment)));

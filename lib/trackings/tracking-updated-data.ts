@@ -10,6 +10,7 @@ export interface TrackingUpdatedData {
   isFirstTag: boolean;
   tagChanged: boolean;
   hasContacts: boolean;
+  storeShipped: boolean;
   /** ISO 8601. */
   updatedAt: string;
   /** The change as recorded (lib/trackings/changes). */
@@ -26,6 +27,7 @@ export function trackingUpdatedData(change: TrackingChange): TrackingUpdatedData
     isFirstTag: change.isFirstTag,
     tagChanged: change.tagChanged,
     hasContacts: hasContacts(tracking),
+    storeShipped: tracking.storeShipped,
     updatedAt: tracking.lastUpdatedAt.toISOString(),
   };
 }

@@ -79,6 +79,7 @@ export function sampleTrackingRecord(organizationId: string, now: Date): Trackin
     nextCouriers: [],
     active: true,
     needsAttention: false,
+    storeShipped: false,
     firstEstimate: null,
     estimateRevisions: 0,
     tag: "InTransit",
