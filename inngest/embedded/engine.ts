@@ -13,7 +13,7 @@ import { toStoredEvents, type IncomingEvent } from "./incoming-events";
 import { type LocalGroup, LocalRuns } from "./local-runs";
 import { CLOCK_PRIORITY, type JobQueue, type QueueJob, runJobKey, type ScheduledJob } from "./queue";
 import { createSdkHandler } from "./sdk-handler";
-import { acceptEvents, deleteFinishedBefore, dispatchEvents, pendingEvents, unfinishedRuns } from "./store";
+import { acceptEvents, deleteFinishedBefore, dispatchEvents, dueRuns, pendingEvents, unfinishedRuns } from "./store";
 import { concurrencyKeyFor, functionsTriggeredBy } from "./triggers";
 import { log } from "@/lib/observability/log";
 
@@ -66,6 +66,9 @@ export class EmbeddedEngine implements EventSink {
   #local = new LocalRuns(1, { now: () => this.#clock.now() });
   /** Runs waiting for or holding a local slot: the sweep leaves them alone. */
   readonly #localRuns = new Map<string, Promise<void>>();
+  /** Runs due now were left in their table for want of room: they are taken from there as room comes. */
+  #backlogged = false;
+  #pulling = false;
 
   /**
    * The async context the engine was made in (the start, outside any request). Every run is driven
@@ -95,6 +98,7 @@ export class EmbeddedEngine implements EventSink {
     this.#local = new LocalRuns(this.#options.concurrency ?? 4, {
       now: () => this.#clock.now(),
       maxWaiting: this.#options.maxLocalWaiting ?? MAX_LOCAL_WAITING,
+      onRoom: () => void this.#pullBacklog(),
     });
     await this.#options.queue.start({ handler: (job) => this.#handle(job), groupLimits });
     this.#started = true;
@@ -160,10 +164,13 @@ export class EmbeddedEngine implements EventSink {
     await this.#options.queue.schedule(queued);
   }
 
-  #startNow(run: RunRef): void {
+  /** `since`: when the run fell due, for its place among the runs waiting (now by default). */
+  #startNow(run: RunRef, since?: number): void {
     const started = this.#local
-      .offer(this.#localGroup(run), () => this.#drive(run.id, false))
+      .offer(this.#localGroup(run), () => this.#drive(run.id, false), since)
       .then(async (outcome) => {
+        // Stored due now, it waits in its table, not in memory, until there is room.
+        if (outcome === "full") this.#backlogged = true;
         if (outcome === "refused") await this.#options.queue.schedule([this.#runJob(run, this.#clock.now())]);
       })
       .catch(async (error: unknown) => {
@@ -178,6 +185,29 @@ export class EmbeddedEngine implements EventSink {
   }
 
   /** A function's runs share its priority, and with a concurrency limit its key's slots. */
+  /** Takes due runs left in the table into the room there is now, first those Inngest would start first. */
+  async #pullBacklog(): Promise<void> {
+    if (!this.#backlogged || this.#pulling) return;
+    this.#pulling = true;
+    try {
+      this.#backlogged = false;
+      // Runs already here come back too: asked for beyond them, a short answer means none is left behind.
+      const wanted = this.#local.room + this.#localRuns.size;
+      const due = await dueRuns(this.#options.db, new Date(this.#clock.now()), wanted, this.#priorities());
+      if (due.length >= wanted) this.#backlogged = true;
+      for (const run of due) if (!this.#localRuns.has(run.id)) this.#startNow(run, run.wakeAt!.getTime());
+    } catch (error) {
+      this.#backlogged = true;
+      log().error({ event: "backlog_not_read", error: errorSummary(error) }, "Waybill jobs: could not read the runs waiting; the sweep tries again");
+    } finally {
+      this.#pulling = false;
+    }
+  }
+
+  #priorities(): Record<string, number> {
+    return Object.fromEntries([...this.#plans.values()].flatMap((plan) => (plan.priority ? [[plan.id, plan.priority]] : [])));
+  }
+
   #localGroup(run: RunRef): LocalGroup {
     const plan = this.#plans.get(run.functionId);
     const limit = plan?.concurrency?.limit;
@@ -275,7 +305,9 @@ export class EmbeddedEngine implements EventSink {
       if (events.length < SWEEP_BATCH) break;
     }
     const runs = await unfinishedRuns(this.#options.db, dueBy === undefined ? undefined : new Date(dueBy));
-    const lost = runs.filter((run) => !this.#localRuns.has(run.id));
+    // While a backlog waits in the table, it is taken from there as room comes, not queued run by run.
+    const lost = this.#backlogged ? [] : runs.filter((run) => !this.#localRuns.has(run.id));
+    await this.#pullBacklog();
     await this.#options.queue.schedule(lost.map((run) => this.#runJob(run, run.wakeAt!.getTime())));
     await deleteFinishedBefore(this.#options.db, new Date(this.#clock.now() - (this.#options.retentionMs ?? 7 * DAY_MS)));
     const interval = this.#options.sweepIntervalMs === undefined ? 60_000 : this.#options.sweepIntervalMs;

@@ -49,7 +49,7 @@ describe("runs due now start in-process", () => {
     }
   });
 
-  it("hands a burst beyond what may wait in memory to the durable queue, and completes it all", { timeout: 90_000 }, async () => {
+  it("leaves a burst beyond what may wait in memory in its table, and completes it all from there", { timeout: 90_000 }, async () => {
     let running = 0;
     let most = 0;
     const fn = inngest.createFunction({ id: "fast-burst", triggers: [parcelSorted] }, async ({ step }) =>
@@ -65,10 +65,9 @@ describe("runs due now start in-process", () => {
     await engine.start();
     try {
       await engine.send(Array.from({ length: 20 }, (_, index) => ({ name: parcelSorted.name, data: { parcel: `burst-${index}` } })));
-      // 2 running and 3 waiting in memory: the other 15 were scheduled on the queue's table.
-      const runJobs = scheduled.mock.calls.flatMap(([jobs]) => jobs).filter((job) => job.job.kind === "run");
-      expect(runJobs.length).toBeGreaterThanOrEqual(15);
       await until(allCompleted("waybill-fast-burst", 20));
+      // 2 running and 3 waiting in memory; the others waited in their table and were taken from there, not queued one by one.
+      expect(scheduled.mock.calls.flatMap(([jobs]) => jobs).filter((job) => job.job.kind === "run")).toEqual([]);
     } finally {
       await engine.stop();
     }

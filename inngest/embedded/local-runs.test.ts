@@ -73,18 +73,23 @@ describe("LocalRuns", () => {
     await runs.idle();
   });
 
-  it("refuses an offer once maxWaiting tasks wait, and takes submissions still", async () => {
-    const runs = new LocalRuns(1, { maxWaiting: 1 });
+  it("turns an offer away once maxWaiting tasks wait, takes submissions still, and says when there is room", async () => {
+    let roomCalls = 0;
+    const runs = new LocalRuns(1, { maxWaiting: 1, onRoom: () => roomCalls++ });
     const started: string[] = [];
     const tasks = ["running", "waiting", "offered", "submitted"].map((name) => gate(started, name));
     const running = runs.offer({ id: "g", limit: 1 }, tasks[0]!.work);
     await settled();
     const waiting = runs.offer({ id: "g", limit: 1 }, tasks[1]!.work);
-    expect(await runs.offer({ id: "g", limit: 1 }, tasks[2]!.work)).toBe("refused");
+    expect(await runs.offer({ id: "g", limit: 1 }, tasks[2]!.work)).toBe("full");
+    expect(runs.room).toBe(0);
     const submitted = runs.submit({ id: "g", limit: 1 }, tasks[3]!.work);
+    const before = roomCalls;
     for (const task of tasks) task.open();
     expect(await Promise.all([running, waiting, submitted])).toEqual(["done", "done", "done"]);
     expect(started).toEqual(["running", "waiting", "submitted"]);
+    expect(roomCalls).toBeGreaterThan(before);
+    expect(runs.room).toBe(1);
   });
 
   it("refuses what still waits once stopped", async () => {

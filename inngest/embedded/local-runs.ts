@@ -8,8 +8,11 @@ export interface LocalGroup {
   priority?: number;
 }
 
-/** `"refused"` once the runner is stopping, or an offer found too much waiting: the caller hands the work to the durable queue instead. */
-export type LocalOutcome = "done" | "refused";
+/**
+ * `"refused"` once the runner is stopping: the caller hands the work to the durable queue instead.
+ * `"full"`: an offer found `maxWaiting` tasks waiting; the work stays where it is stored until there is room.
+ */
+export type LocalOutcome = "done" | "refused" | "full";
 
 interface Task {
   /** When it may start, as Inngest orders its queue: submitted at, less its priority. */
@@ -43,6 +46,7 @@ export class LocalRuns {
   readonly #concurrency: number;
   readonly #maxWaiting: number;
   readonly #now: () => number;
+  readonly #onRoom: () => void;
   readonly #lanes = new Map<string, Lane>();
   // Lanes with a task waiting and a free slot, the one whose next task ranks first on top.
   readonly #ready = new TinyQueue<Lane>([], (a, b) => headOf(a).rank - headOf(b).rank || headOf(a).sequence - headOf(b).sequence);
@@ -52,21 +56,30 @@ export class LocalRuns {
   #waiting = 0;
   #stopped = false;
 
-  /** `maxWaiting`: how many offered tasks may wait here; past it the durable queue holds them, not memory. */
-  constructor(concurrency: number, { now = Date.now, maxWaiting = Infinity }: { now?: () => number; maxWaiting?: number } = {}) {
+  /**
+   * `maxWaiting`: how many offered tasks may wait here, so a backlog waits in the database rather
+   * than in memory; `onRoom` is told whenever a start leaves no more than half that waiting.
+   */
+  constructor(concurrency: number, options: { now?: () => number; maxWaiting?: number; onRoom?: () => void } = {}) {
     this.#concurrency = concurrency;
-    this.#now = now;
-    this.#maxWaiting = maxWaiting;
+    this.#now = options.now ?? Date.now;
+    this.#maxWaiting = options.maxWaiting ?? Infinity;
+    this.#onRoom = options.onRoom ?? (() => {});
   }
 
-  /** As submit, but refused when `maxWaiting` tasks already wait: a backlog then waits in the database. */
-  offer(group: LocalGroup, work: () => Promise<void>): Promise<LocalOutcome> {
-    if (this.#waiting >= this.#maxWaiting) return Promise.resolve("refused");
-    return this.submit(group, work);
+  /** How many more offers would be taken now. */
+  get room(): number {
+    return Math.max(0, this.#maxWaiting - this.#waiting);
   }
 
-  /** Runs `work` when a slot (and its group's slot) is free; settles when it has finished. */
-  submit(group: LocalGroup, work: () => Promise<void>): Promise<LocalOutcome> {
+  /** As submit, but `"full"` when `maxWaiting` tasks already wait. */
+  offer(group: LocalGroup, work: () => Promise<void>, since?: number): Promise<LocalOutcome> {
+    if (this.#waiting >= this.#maxWaiting) return Promise.resolve("full");
+    return this.submit(group, work, since);
+  }
+
+  /** Runs `work` when a slot (and its group's slot) is free; settles when it has finished. `since`: when it fell due (now by default). */
+  submit(group: LocalGroup, work: () => Promise<void>, since = this.#now()): Promise<LocalOutcome> {
     if (this.#stopped) return Promise.resolve("refused");
     let lane = this.#lanes.get(group.id);
     if (!lane) {
@@ -75,7 +88,7 @@ export class LocalRuns {
     }
     const queued = lane;
     return new Promise<LocalOutcome>((settle, fail) => {
-      queued.waiting.push({ rank: this.#now() - (group.priority ?? 0) * 1000, sequence: this.#sequence++, work, settle, fail });
+      queued.waiting.push({ rank: since - (group.priority ?? 0) * 1000, sequence: this.#sequence++, work, settle, fail });
       this.#waiting++;
       this.#markReady(queued);
       this.#pump();
@@ -120,6 +133,7 @@ export class LocalRuns {
       this.#start(lane, task);
       this.#markReady(lane);
     }
+    if (!this.#stopped && this.#waiting * 2 <= this.#maxWaiting) this.#onRoom();
     this.#notifyIdle();
   }
 

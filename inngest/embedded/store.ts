@@ -175,6 +175,31 @@ export async function unfinishedRuns(db: Database, dueBy?: Date): Promise<Pick<J
     .where(dueBy ? lte(jobRuns.wakeAt, dueBy) : isNotNull(jobRuns.wakeAt));
 }
 
+/**
+ * The first `limit` runs due by `now`, in the order Inngest's queue would start them: due time less
+ * the function's priority (seconds, by function id).
+ */
+export async function dueRuns(
+  db: Database,
+  now: Date,
+  limit: number,
+  priorities: Record<string, number>,
+): Promise<Pick<JobRun, "id" | "functionId" | "concurrencyKey" | "wakeAt">[]> {
+  const entries = Object.entries(priorities);
+  const ahead = entries.length
+    ? sql`case ${jobRuns.functionId} ${sql.join(
+        entries.map(([id, seconds]) => sql`when ${id} then ${seconds}::int`),
+        sql` `,
+      )} else 0 end`
+    : sql`0`;
+  return db
+    .select({ id: jobRuns.id, functionId: jobRuns.functionId, concurrencyKey: jobRuns.concurrencyKey, wakeAt: jobRuns.wakeAt })
+    .from(jobRuns)
+    .where(lte(jobRuns.wakeAt, now))
+    .orderBy(sql`${jobRuns.wakeAt} - make_interval(secs => ${ahead})`)
+    .limit(limit);
+}
+
 /** Deletes a batch of runs (with their steps) that ended, and of dispatched events received, before `cutoff`. */
 export async function deleteFinishedBefore(db: Database, cutoff: Date, batch = 1000): Promise<void> {
   const endedRuns = db.select({ id: jobRuns.id }).from(jobRuns).where(lt(jobRuns.endedAt, cutoff)).limit(batch);
