@@ -1,4 +1,4 @@
-// `npm run bench -- webhooks [--latency-updates 60] [--latency-interval-ms 1000] [--burst-updates 400] [--endpoints 5] [--statements] [--profile FILE]`
+// `npm run bench -- webhooks [--latency-updates 60] [--latency-interval-ms 1000] [--burst-updates 400] [--endpoints 5] [--max-local-waiting 256] [--statements] [--profile FILE]`
 // In the embedded mode (PGlite in a scratch directory, the in-process runner on pg-boss with its
 // production settings), stores checkpoints the way the poller does (a batch of up to 20 trackings in
 // one transaction, then their `tracking/updated` events together) and measures, at a local
@@ -74,7 +74,13 @@ export async function run(args: string[]): Promise<void> {
   countStatements(handle.pglite!, counter);
   // What startEmbeddedWorker builds (concurrency 4, pg-boss polling every second), with the functions a tracking update starts.
   const queue = new PgBossQueue(handle, { concurrency: 4 });
-  const engine = new EmbeddedEngine({ client: inngest, functions: [fanOutWebhooks, deliverWebhook, notifyContacts], db, queue });
+  const engine = new EmbeddedEngine({
+    client: inngest,
+    functions: [fanOutWebhooks, deliverWebhook, notifyContacts],
+    db,
+    queue,
+    maxLocalWaiting: option(args, "max-local-waiting", 256),
+  });
   await engine.start();
   console.log(
     `mode: embedded (PGlite in ${dataDir}), runner concurrency 4, pg-boss polling 1 s, functions: fan-out-webhooks, deliver-webhook, notify-contacts`,
