@@ -5,9 +5,10 @@
 // seconds each: creates, the filtered list page, and the shopper's tracking page. One client's list
 // p95 is taken on its own, with the other clients asking the list at half the rate it was measured
 // at, and with them asking as fast as they can (then it is mostly time queued behind them). The
-// list's query plan per filter shape (bench/support/list-plans.ts) is printed before the loads. Then the same server with the embedded runner: `due` UPS trackings fall
-// due together and are polled from a local fake carrier; the figure is trackings polled a second
-// from the first call to the last. One line of JSON per size:
+// list's query plan per filter shape (bench/support/list-plans.ts) is printed before the loads.
+// Then the same server with the embedded runner: `due` UPS trackings fall due together and are
+// polled from a local fake carrier; the figure is trackings polled a second from the first call
+// to the last. One line of JSON per size:
 // {"bench":"scale","rows":…,"create_per_s":…,"list_per_s":…,"list_single_p95_ms":…,"list_busy_p95_ms":…,
 // "list_saturated_p95_ms":…,"page_per_s":…,"poll_per_s":…}.
 import type autocannon from "autocannon";

@@ -52,7 +52,7 @@ export async function run(args: string[]): Promise<void> {
   const { getDatabaseHandle } = await import("@/db/client");
   const { jobEvents, jobRuns, trackings, webhookAttempts, webhookDeliveries } = await import("@/db/schema");
   const { inngest } = await import("@/lib/events/client");
-  const { EmbeddedEngine } = await import("@/inngest/embedded/engine");
+  const { EmbeddedEngine, MAX_LOCAL_WAITING } = await import("@/inngest/embedded/engine");
   const { PgBossQueue } = await import("@/inngest/embedded/pg-boss-queue");
   const { storableEvent, trackingUpdated } = await import("@/lib/events/events");
   const { recordFollowUps, sendFollowUps } = await import("@/lib/events/follow-ups");
@@ -79,7 +79,7 @@ export async function run(args: string[]): Promise<void> {
     functions: [fanOutWebhooks, deliverWebhook, notifyContacts],
     db,
     queue,
-    maxLocalWaiting: option(args, "max-local-waiting", 256),
+    maxLocalWaiting: option(args, "max-local-waiting", MAX_LOCAL_WAITING),
   });
   await engine.start();
   console.log(

@@ -35,7 +35,7 @@ export interface EngineOptions {
   concurrency?: number;
   /** How long a drive's claim keeps other runners off a run; a crashed drive is taken up again after it. */
   leaseMs?: number;
-  /** Runs due now that may wait in memory for a slot; more wait in the durable queue ({@link MAX_LOCAL_WAITING} by default). */
+  /** Runs due now that may wait in memory for a slot; more wait in `job_runs` ({@link MAX_LOCAL_WAITING} by default). */
   maxLocalWaiting?: number;
   /** Told when a run started at once fails in the runner itself; the run goes to the durable queue either way. */
   onRunError?: (error: unknown, runId: string) => void;
@@ -48,7 +48,7 @@ const OVERDUE_MS = 60_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SWEEP_BATCH = 500;
 const DEFAULT_LEASE_MS = 60_000;
-// Enough to keep the slots busy between queue polls; a backlog beyond it waits in the queue's table, so memory stays flat however far behind the runner falls.
+// Enough to keep the slots busy between pulls; a backlog beyond it waits in `job_runs`, so memory stays flat however far behind the runner falls.
 export const MAX_LOCAL_WAITING = 256;
 
 /**
@@ -62,6 +62,8 @@ export class EmbeddedEngine implements EventSink {
   readonly #clock: Clock;
   readonly #deps: ExecutorDeps;
   #plans = new Map<string, FunctionPlan>();
+  /** Seconds ahead, by function id, of the functions with a priority: the backlog's order. */
+  #priorities: Record<string, number> = {};
   #started = false;
   #local = new LocalRuns(1, { now: () => this.#clock.now() });
   /** Runs waiting for or holding a local slot: the sweep leaves them alone. */
@@ -94,6 +96,7 @@ export class EmbeddedEngine implements EventSink {
     if (this.#started) return;
     const plans = planFunctions(await this.#deps.sdk.configs());
     this.#plans = new Map(plans.map((plan) => [plan.id, plan]));
+    this.#priorities = Object.fromEntries(plans.flatMap((plan) => (plan.priority ? [[plan.id, plan.priority]] : [])));
     const groupLimits = Object.fromEntries(plans.flatMap((plan) => (plan.concurrency ? [[plan.id, plan.concurrency.limit]] : [])));
     this.#local = new LocalRuns(this.#options.concurrency ?? 4, {
       now: () => this.#clock.now(),
@@ -184,7 +187,6 @@ export class EmbeddedEngine implements EventSink {
     this.#localRuns.set(run.id, started);
   }
 
-  /** A function's runs share its priority, and with a concurrency limit its key's slots. */
   /** Takes due runs left in the table into the room there is now, first those Inngest would start first. */
   async #pullBacklog(): Promise<void> {
     if (!this.#backlogged || this.#pulling) return;
@@ -193,7 +195,7 @@ export class EmbeddedEngine implements EventSink {
       this.#backlogged = false;
       // Runs already here come back too: asked for beyond them, a short answer means none is left behind.
       const wanted = this.#local.room + this.#localRuns.size;
-      const due = await dueRuns(this.#options.db, new Date(this.#clock.now()), wanted, this.#priorities());
+      const due = await dueRuns(this.#options.db, new Date(this.#clock.now()), wanted, this.#priorities);
       if (due.length >= wanted) this.#backlogged = true;
       for (const run of due) if (!this.#localRuns.has(run.id)) this.#startNow(run, run.wakeAt!.getTime());
     } catch (error) {
@@ -204,10 +206,7 @@ export class EmbeddedEngine implements EventSink {
     }
   }
 
-  #priorities(): Record<string, number> {
-    return Object.fromEntries([...this.#plans.values()].flatMap((plan) => (plan.priority ? [[plan.id, plan.priority]] : [])));
-  }
-
+  /** A function's runs share its priority, and with a concurrency limit its key's slots. */
   #localGroup(run: RunRef): LocalGroup {
     const plan = this.#plans.get(run.functionId);
     const limit = plan?.concurrency?.limit;

@@ -16,17 +16,23 @@ function gate(started: string[], name: string) {
 
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** One slot on a hand-driven clock, held by a blocker until it is opened: what waits meanwhile is ordered. */
+function oneBusySlot() {
+  const clock = { now: 0 };
+  const runs = new LocalRuns(1, { now: () => clock.now });
+  const started: string[] = [];
+  const blocker = gate(started, "blocker");
+  void runs.submit({ id: "busy", limit: 1 }, blocker.work);
+  return { clock, runs, started, blocker };
+}
+
 describe("LocalRuns", () => {
   it("starts the highest-priority waiting run first, ahead of thousands of older groups", async () => {
-    let now = 0;
-    const runs = new LocalRuns(1, { now: () => now });
-    const started: string[] = [];
-    const blocker = gate(started, "blocker");
-    void runs.submit({ id: "busy", limit: 1 }, blocker.work);
+    const { clock, runs, started, blocker } = oneBusySlot();
     // A backlog of one-at-a-time groups (as tell-stores keys per tracking), then a poll.
     const backlog = Array.from({ length: 2_000 }, (_, index) => gate(started, `store-${index}`));
     backlog.forEach((task, index) => void runs.submit({ id: `tell-stores:${index}`, limit: 1, priority: 60 }, task.work));
-    now += 1_000;
+    clock.now += 1_000;
     const poll = gate(started, "poll");
     void runs.submit({ id: "poll-trackings:ups", limit: 8, priority: 300 }, poll.work);
 
@@ -40,14 +46,10 @@ describe("LocalRuns", () => {
   });
 
   it("counts priority as seconds of waiting: a run that has waited longer than the gap goes first", async () => {
-    let now = 0;
-    const runs = new LocalRuns(1, { now: () => now });
-    const started: string[] = [];
-    const blocker = gate(started, "blocker");
-    void runs.submit({ id: "busy", limit: 1 }, blocker.work);
+    const { clock, runs, started, blocker } = oneBusySlot();
     const estimate = gate(started, "estimate");
     void runs.submit({ id: "estimate", limit: Infinity }, estimate.work);
-    now += 301_000;
+    clock.now += 301_000;
     const poll = gate(started, "poll");
     void runs.submit({ id: "poll", limit: Infinity, priority: 300 }, poll.work);
 

@@ -30,18 +30,12 @@ export const estimateDelivery = inngest.createFunction(
         }),
       ),
     );
-    const revised = revisions.filter((revision) => revision?.revised && revision.previous);
+    const revised = revisions.flatMap((revision) => (revision?.revised && revision.previous ? [{ ...revision, previous: revision.previous }] : []));
     if (revised.length) {
       await step.sendEvent(
         "announce-revisions",
-        revised.map((revision) =>
-          trackingEstimateRevised.create({
-            organizationId,
-            trackingId: revision!.trackingId,
-            previous: revision!.previous!,
-            estimate: revision!.estimate,
-            changeId: revision!.changeId,
-          }),
+        revised.map(({ trackingId, previous, estimate, changeId }) =>
+          trackingEstimateRevised.create({ organizationId, trackingId, previous, estimate, changeId }),
         ),
       );
     }

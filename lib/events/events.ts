@@ -88,8 +88,9 @@ export async function sendStoredEvents(events: StoredEvent[]): Promise<void> {
 /*
  * Delivery estimates (lib/edd). `tracking/estimate.requested` starts inngest/functions/estimate-delivery.ts;
  * send it after the commit that created trackings or added checkpoints to them (the poller, once per
- * poll, naming every tracking of it that needs one). When the estimate's dates move, that function sends `tracking/estimate.revised`: the
- * webhook sender turns it into an `edd_revise` webhook, next to the `tracking_update` of the same change.
+ * poll, naming every tracking of it that needs one). When an estimate's dates move, that function
+ * sends `tracking/estimate.revised`: the webhook sender turns it into an `edd_revise` webhook, next
+ * to the `tracking_update` of the same change.
  */
 
 const trackingRef = { organizationId: z.string().min(1), trackingId: z.string().min(1) };
