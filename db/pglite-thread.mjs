@@ -4,8 +4,12 @@
 // Plain JavaScript: it is loaded by path at run time, outside the Next.js bundle.
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { startAutovacuum } from "./embedded-autovacuum.mjs";
 
-const db = await PGlite.create(workerData.dataDir);
+// pg_trgm backs the keyword filter's index (migration 0027); PGlite loads an extension only when asked.
+const db = await PGlite.create(workerData.dataDir, { extensions: { pg_trgm } });
+const stopAutovacuum = startAutovacuum(db);
 /** Open transactions by id: PGlite's handle, and how the app ends each one. */
 const transactions = new Map();
 const unlisteners = new Map();
@@ -99,6 +103,7 @@ parentPort.on("message", (message) => {
         );
       return;
     case "close":
+      stopAutovacuum();
       db.close().then(
         () => reply(message.id, null),
         (error) => fail(message.id, error),

@@ -179,6 +179,8 @@ export const trackings = pgTable(
     index("trackings_slug_list_idx").on(table.organizationId, table.slug, table.tag, table.createdAt.desc(), table.id.desc()),
     index("trackings_number_idx").on(table.organizationId, table.trackingNumber),
     index("trackings_order_idx").on(table.organizationId, table.orderId),
+    // The keyword filter matches anywhere in the text (`ilike '%…%'`): trigrams, not a b-tree, find it.
+    index("trackings_search_trgm_idx").using("gin", table.searchText.op("gin_trgm_ops")),
     // The order page and its lookup find an order's parcels by the number the shop gave it.
     index("trackings_order_number_idx").on(table.organizationId, table.orderNumber),
     // The list's "needs attention" filter: few rows, newest first.

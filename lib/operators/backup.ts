@@ -57,7 +57,11 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Mani
   for (const [name, content] of Object.entries(manifest.files))
     writeFileSync(path.join(dataDir, path.basename(name)), Buffer.from(content, "base64"), { mode: 0o600 });
   const { PGlite } = await import("@electric-sql/pglite");
-  const restored = await PGlite.create(path.join(dataDir, "pglite"), { loadDataDir: new Blob([new Uint8Array(database)]) });
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const restored = await PGlite.create(path.join(dataDir, "pglite"), {
+    loadDataDir: new Blob([new Uint8Array(database)]),
+    extensions: { pg_trgm },
+  });
   await restored.close();
   return manifest;
 }
