@@ -4,7 +4,8 @@
 // scale mode (a stand-in for Inngest's event API), and at `connections` clients for `duration`
 // seconds each: creates, the filtered list page, and the shopper's tracking page. One client's list
 // p95 is taken on its own, with the other clients asking the list at half the rate it was measured
-// at, and with them asking as fast as they can (then it is mostly time queued behind them). The
+// at (spread evenly over time, not autocannon's burst at the start of each second), and with them
+// asking as fast as they can (then it is mostly time queued behind them). The
 // list's query plan per filter shape (bench/support/list-plans.ts) is printed before the loads.
 // Then the same server with the embedded runner: `due` UPS trackings fall due together and are
 // polled from a local fake carrier; the figure is trackings polled a second from the first call
@@ -106,9 +107,8 @@ async function measureSize(rows: number, duration: number, connections: number, 
     });
     const list = await load({ url: `${base}${LIST_PATH}`, headers: { ...headers }, connections, duration });
     const single = await singleClientLatencies(`${base}${LIST_PATH}`, headers);
-    const others = { url: `${base}${LIST_PATH}`, headers: { ...headers }, connections: connections - 1 };
-    const busy = await singleClientLatenciesUnder(`${base}${LIST_PATH}`, headers, { ...others, overallRate: Math.round(list.perSecond / 2) });
-    const saturated = await singleClientLatenciesUnder(`${base}${LIST_PATH}`, headers, others);
+    const busy = await singleClientLatenciesUnder(`${base}${LIST_PATH}`, headers, { clients: connections - 1, perSecond: list.perSecond / 2 });
+    const saturated = await singleClientLatenciesUnder(`${base}${LIST_PATH}`, headers, { clients: connections - 1 });
     const page = await load({
       url: base,
       connections,

@@ -114,18 +114,58 @@ export async function singleClientLatencies(url: string, headers: Record<string,
 }
 
 /**
- * One client's latencies (as singleClientLatencies) while `background` clients load the server at
- * their fixed overall rate: what a merchant's list costs while others use the same server.
+ * Keeps `clients` clients asking `url` at `perSecond` requests a second in all, spread evenly over
+ * time (client i starts i/perSecond seconds after the first, and each asks every clients/perSecond
+ * seconds), until stopped. autocannon's `overallRate` is a quota per second, sent at full speed from
+ * the start of each second: a burst, then silence, not a steady load.
  */
-export async function singleClientLatenciesUnder(url: string, headers: Record<string, string>, background: autocannon.Options): Promise<number[]> {
-  let finished!: () => void;
-  const stopped = new Promise<void>((resolve) => (finished = resolve));
-  const others = autocannon({ ...background, duration: 3_600, workers: 0 }, () => finished());
+function pacedLoad(url: string, headers: Record<string, string>, clients: number, perSecond: number): { stop(): Promise<void> } {
+  let running = true;
+  const intervalMs = (1000 * clients) / perSecond;
+  const started = performance.now();
+  const client = async (index: number) => {
+    for (let next = started + (index * 1000) / perSecond; running; next += intervalMs) {
+      const wait = next - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      // A client that fell behind starts its next request at once, but never catches up in a burst.
+      else next = performance.now();
+      if (running) await (await fetch(url, { headers })).arrayBuffer();
+    }
+  };
+  const all = Promise.all(Array.from({ length: clients }, (_, index) => client(index)));
+  return {
+    stop: async () => {
+      running = false;
+      await all;
+    },
+  };
+}
+
+/**
+ * One client's latencies (as singleClientLatencies) while `others` clients ask the same URL: at
+ * `perSecond` requests a second in all, spread evenly, or without a rate as fast as they can
+ * (autocannon). What a merchant's list costs while others use the same server.
+ */
+export async function singleClientLatenciesUnder(
+  url: string,
+  headers: Record<string, string>,
+  others: { clients: number; perSecond?: number },
+): Promise<number[]> {
+  let stopOthers: () => Promise<void>;
+  if (others.perSecond) stopOthers = pacedLoad(url, headers, others.clients, others.perSecond).stop;
+  else {
+    let finished!: () => void;
+    const stopped = new Promise<void>((resolve) => (finished = resolve));
+    const load = autocannon({ url, headers, connections: others.clients, duration: 3_600, workers: 0 }, () => finished());
+    stopOthers = () => {
+      load.stop();
+      return stopped;
+    };
+  }
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   try {
     return await singleClientLatencies(url, headers);
   } finally {
-    others.stop();
-    await stopped;
+    await stopOthers();
   }
 }
