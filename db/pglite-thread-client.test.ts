@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { describe, expect, it, vi } from "vitest";
 import { PGliteThread } from "./pglite-thread-client";
@@ -20,5 +23,31 @@ describe("the embedded database thread", () => {
     expect((await thread.query<{ one: number }>("select 1 as one")).rows).toEqual([{ one: 1 }]);
     await thread.close();
     expect(onUnexpectedStop).not.toHaveBeenCalled();
+  });
+
+  it("initialises a new directory before opening it, and opens it again with what was written", async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "waybill-pglite-thread-"));
+    try {
+      const first = await PGliteThread.create(dataDir);
+      expect(existsSync(path.join(dataDir, "PG_VERSION"))).toBe(true);
+      await first.exec("create table kept (value text); insert into kept values ('written')");
+      await first.close();
+      const again = await PGliteThread.create(dataDir);
+      expect((await again.query<{ value: string }>("select value from kept")).rows).toEqual([{ value: "written" }]);
+      await again.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("says which directory it could not initialise", async () => {
+    const parent = mkdtempSync(path.join(os.tmpdir(), "waybill-pglite-thread-"));
+    const notADirectory = path.join(parent, "file");
+    writeFileSync(notADirectory, "");
+    try {
+      await expect(PGliteThread.create(notADirectory)).rejects.toThrow(`Could not initialise the embedded database in ${notADirectory}`);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
   });
 });

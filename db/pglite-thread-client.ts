@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type { PGlite, QueryOptions, Results, Transaction } from "@electric-sql/pglite";
@@ -30,6 +31,16 @@ type WireOptions = Omit<QueryOptions, "parsers" | "serializers" | "blob" | "onNo
 
 // Resolved from the working directory like the migrations: the file is not part of the Next.js bundle.
 const THREAD_SCRIPT = path.join(process.cwd(), "db", "pglite-thread.mjs");
+const INITDB_SCRIPT = path.join(process.cwd(), "db", "pglite-initdb.mjs");
+
+/** Runs initdb for a new data directory in a thread that then ends (db/pglite-initdb.mjs says why). */
+async function initialiseDataDir(dataDir: string): Promise<void> {
+  const worker = new Worker(INITDB_SCRIPT, { workerData: { dataDir } });
+  let failure: Error | undefined;
+  worker.once("error", (error) => (failure = error));
+  const code = await new Promise<number>((resolve) => worker.once("exit", resolve));
+  if (failure || code !== 0) throw new Error(`Could not initialise the embedded database in ${dataDir}: ${failure?.message ?? `exit code ${code}`}`);
+}
 
 /**
  * PGlite on its own worker thread, behind the part of PGlite's interface that drizzle and pg-boss
@@ -61,6 +72,7 @@ export class PGliteThread {
    * restarts it, rather than answering every request with an error.
    */
   static async create(dataDir?: string, onUnexpectedStop: (error: Error) => void = () => {}): Promise<PGliteThread> {
+    if (dataDir && !existsSync(path.join(dataDir, "PG_VERSION"))) await initialiseDataDir(dataDir);
     const worker = new Worker(THREAD_SCRIPT, { workerData: { dataDir } });
     await new Promise<void>((resolve, reject) => {
       const onError = (error: Error) => reject(error);
