@@ -41,7 +41,9 @@ export const webhookDeliveries = pgTable(
       columns: [table.organizationId, table.endpointId],
       foreignColumns: [webhookEndpoints.organizationId, webhookEndpoints.id],
     }).onDelete("cascade"),
-    uniqueIndex("webhook_deliveries_source_idx").on(table.organizationId, table.endpointId, table.sourceEventId),
+    // One delivery per endpoint and event; led by the event, so a fan-out finds its event's deliveries
+    // without reading the organisation's whole log.
+    uniqueIndex("webhook_deliveries_event_idx").on(table.organizationId, table.sourceEventId, table.endpointId),
     // One endpoint's delivery log.
     index("webhook_deliveries_endpoint_idx").on(table.organizationId, table.endpointId, table.id),
   ],

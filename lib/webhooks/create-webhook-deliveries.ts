@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { rowsOf } from "@/db/rows-of";
@@ -27,6 +27,19 @@ export interface WebhookEventSource {
   changeId?: string;
 }
 
+/**
+ * The webhooks' `event_id` for one source event: the same however often the fan-out runs, so a run
+ * repeated after some deliveries were stored needs no read to reuse it. Formatted as the UUID v4
+ * the compatible API sends (version and variant bits set), from a hash of the organisation and event.
+ */
+export function webhookEventId(organizationId: string, sourceEventId: string): string {
+  const bytes = createHash("sha256").update(`${organizationId}\0${sourceEventId}`).digest().subarray(0, 16);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 /** What the deliveries carry: the tracking as the change left it, and the change's position. */
 async function announced(db: Executor, source: WebhookEventSource): Promise<{ record: TrackingRecord; position: number | null } | null> {
   const change = source.changeId ? await getChange(db, source.organizationId, source.changeId) : undefined;
@@ -53,8 +66,7 @@ export async function createWebhookDeliveries(db: Executor, source: WebhookEvent
   const { record, position } = found;
 
   const bySource = and(eq(webhookDeliveries.organizationId, source.organizationId), eq(webhookDeliveries.sourceEventId, source.sourceEventId));
-  const [earlier] = await db.select({ eventId: webhookDeliveries.eventId }).from(webhookDeliveries).where(bySource).limit(1);
-  const eventId = earlier?.eventId ?? randomUUID();
+  const eventId = webhookEventId(source.organizationId, source.sourceEventId);
   const bodies = new Map<WebhookApiVersion, string>();
   const bodyFor = (version: WebhookApiVersion) => {
     let body = bodies.get(version);

@@ -1,0 +1,82 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { renderWebhookTracking } from "@/lib/api/versions";
+import { resetEnvForTests } from "@/lib/env";
+import { createTenant } from "@/testing/factories";
+import { setupTestDatabase } from "@/testing/setup-test-database";
+import { planOf, recordingDb, type SentStatement } from "@/testing/statement-plans";
+import { createTestTracking } from "@/testing/tracking-updates";
+import { createWebhookDeliveries, webhookEventId } from "./create-webhook-deliveries";
+import { createWebhookEndpoint } from "./create-webhook-endpoint";
+
+const database = setupTestDatabase();
+const EARLIER_DELIVERIES = 10_000;
+
+// Nothing is sent here: the endpoints only need to be accepted, on this machine's own address.
+beforeAll(() => {
+  process.env.WEBHOOK_ALLOW_PRIVATE = "true";
+  resetEnvForTests();
+});
+afterAll(() => {
+  delete process.env.WEBHOOK_ALLOW_PRIVATE;
+  resetEnvForTests();
+});
+
+describe("a fan-out's deliveries", () => {
+  it("are found by their event through an index, not by reading the organisation's whole delivery log", async () => {
+    const { organization, key } = await createTenant(database.db);
+    const trackingId = await createTestTracking(key);
+    const endpoints = await Promise.all(
+      ["http://127.0.0.1:9/a", "http://127.0.0.1:9/b"].map((url) => createWebhookEndpoint(database.db, organization.id, { url, apiVersion: "2025-04" })),
+    );
+    // A merchant's log of earlier events, delivered.
+    await database.db.execute(sql`
+      insert into webhook_deliveries (organization_id, id, endpoint_id, event_id, source_event_id, kind, trigger, tracking_id, api_version, body, status)
+      select ${organization.id}, 'old' || n, ${endpoints[0]!.id}, gen_random_uuid()::text, 'event-' || n, 'tracking_update', 'event', ${trackingId}, '2025-04', '{}', 'delivered'
+      from generate_series(1, ${EARLIER_DELIVERIES}) as n`);
+    await database.db.execute(sql`vacuum analyze webhook_deliveries`);
+
+    const statements: SentStatement[] = [];
+    const db = await recordingDb(database.handle, statements);
+    const source = {
+      organizationId: organization.id,
+      trackingId,
+      sourceEventId: "event-new",
+      kind: "tracking_update" as const,
+      isFirstTag: false,
+      ts: 1_700_000_000,
+    };
+    const ids = await createWebhookDeliveries(db, source, renderWebhookTracking);
+    expect(ids).toHaveLength(2);
+    // Repeated (a step run again), it adds nothing and answers the same pending deliveries.
+    expect((await createWebhookDeliveries(db, source, renderWebhookTracking)).sort()).toEqual([...ids].sort());
+
+    const byEvent = statements.filter(({ query }) => query.includes('"source_event_id" = '));
+    expect(byEvent.length).toBeGreaterThan(0);
+    for (const statement of byEvent) {
+      const plan = await planOf(database.handle, statement);
+      // The index led by (organization, event): an index led by the endpoint also names the event in
+      // its condition, but walks all the organisation's entries to check it.
+      expect(plan).toMatch(/Index (Only )?Scan using webhook_deliveries_event_idx/);
+      expect(plan).not.toMatch(/Seq Scan on webhook_deliveries/);
+    }
+  });
+
+  it("carry one event_id for the event, derived from it", async () => {
+    const { organization, key } = await createTenant(database.db);
+    const trackingId = await createTestTracking(key);
+    await createWebhookEndpoint(database.db, organization.id, { url: "http://127.0.0.1:9/a", apiVersion: "2025-04" });
+    const source = {
+      organizationId: organization.id,
+      trackingId,
+      sourceEventId: "event-derived",
+      kind: "tracking_update" as const,
+      isFirstTag: false,
+      ts: 1_700_000_000,
+    };
+    await createWebhookDeliveries(database.db, source, renderWebhookTracking);
+    const [delivery] = await database.db.query.webhookDeliveries.findMany({ where: (table, { eq }) => eq(table.organizationId, organization.id) });
+    expect(delivery!.eventId).toBe(webhookEventId(organization.id, "event-derived"));
+    expect(JSON.parse(delivery!.body).event_id).toBe(delivery!.eventId);
+  });
+});
