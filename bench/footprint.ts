@@ -162,9 +162,13 @@ export async function run(args: string[]) {
     const dayStarted = performance.now();
     while (performance.now() - dayStarted < daySeconds * 1000) {
       await sleep(30_000);
-      const polls = (await selfReport(second.base)).polls - pollsBefore;
+      const self = await selfReport(second.base);
+      const polls = self.polls - pollsBefore;
       const hour = ((performance.now() - dayStarted) / 1000 / daySeconds) * 24;
-      console.log(`  hour ${hour.toFixed(1)}: ${polls} polls, ${mb(totalRssMb(processTree(second.npm.pid!)))}`);
+      // The main thread's heap beside the total: what of the resident memory is the app's own JavaScript.
+      console.log(
+        `  hour ${hour.toFixed(1)}: ${polls} polls, ${mb(totalRssMb(processTree(second.npm.pid!)))} (server heap ${mb(self.heap_used)} used of ${mb(self.heap_total)}, external ${mb(self.external)})`,
+      );
     }
     clearInterval(sampler);
     const dayTree = processTree(second.npm.pid!);
