@@ -24,7 +24,7 @@ interface Stage {
 }
 
 interface Probe {
-  stages: Record<"node" | "initialised" | "started" | "migrated" | "worked", Stage>;
+  stages: Record<"node" | "started" | "migrated" | "worked", Stage>;
   wasmMb: number;
   openMs: number;
   settings: Record<string, string>;

@@ -5,13 +5,15 @@
 
 /** PostgreSQL's own autovacuum defaults: a table is due when this much of it changed. */
 const DUE_TABLES = `
-  select format('%I.%I', schemaname, relname) as name,
-         n_dead_tup > 50 + 0.2 * n_live_tup or n_ins_since_vacuum > 1000 + 0.2 * n_live_tup as vacuum
-  from pg_stat_user_tables
-  where n_dead_tup > 50 + 0.2 * n_live_tup
-     or n_ins_since_vacuum > 1000 + 0.2 * n_live_tup
-     or n_mod_since_analyze > 50 + 0.1 * n_live_tup
-  order by n_dead_tup + n_mod_since_analyze desc`;
+  select name, vacuum from (
+    select format('%I.%I', schemaname, relname) as name,
+           n_dead_tup > 50 + 0.2 * n_live_tup or n_ins_since_vacuum > 1000 + 0.2 * n_live_tup as vacuum,
+           n_mod_since_analyze > 50 + 0.1 * n_live_tup as stale,
+           n_dead_tup + n_mod_since_analyze as changed
+    from pg_stat_user_tables
+  ) as tables
+  where vacuum or stale
+  order by changed desc`;
 
 /**
  * Vacuums (and analyzes) the tables autovacuum would, or only analyzes those whose statistics are

@@ -7,10 +7,10 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { startAutovacuum } from "./embedded-autovacuum.mjs";
 
-// pg_trgm backs the keyword filter's index (migration 0027); PGlite loads an extension only when asked.
 // PostgreSQL's cache lives in PGlite's WebAssembly memory, which never shrinks: 32 MB instead of the
 // default 128 keeps about 100 MB less resident (`npm run bench -- embedded-db`); pages beyond it come
-// from the operating system's file cache.
+// from the operating system's file cache. pg_trgm backs the keyword filter's index (migration 0027):
+// PGlite loads an extension only when asked.
 const startParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"];
 const db = await PGlite.create(workerData.dataDir, { extensions: { pg_trgm }, startParams });
 const stopAutovacuum = startAutovacuum(db);
