@@ -10,6 +10,7 @@ export * from "./list-snapshots";
 export * from "./checkpoints";
 export * from "./attention-flags";
 export * from "./insight-rollups";
+export * from "./tracking-counts";
 export * from "./follow-ups";
 export * from "./job-events";
 export * from "./job-runs";

@@ -4,6 +4,7 @@ import type { Executor } from "@/db/client";
 import { isDatabase, prepared } from "@/db/prepared";
 import { checkpoints, trackings } from "@/db/schema";
 import { InvalidError } from "@/lib/domain-errors";
+import { countTrackings } from "./tracking-counts";
 import { recordOf, type TrackingRecord } from "./tracking-record";
 
 export interface TrackingListFilter {
@@ -102,6 +103,9 @@ function compileFilter(organizationId: string, filter: TrackingListFilter): Comp
   return compiled;
 }
 
+/** Filters the ledger of counts can total (courier and status): the rest count the matching rows. */
+const LEDGER_SHAPE = /^organizationId;((slugs=?|tags=?);)*$/;
+
 /** Opaque cursor over (created_at, id): the last row of the page. */
 export function encodeCursor(createdAt: Date, id: string): string {
   return Buffer.from(JSON.stringify([createdAt.toISOString(), id])).toString("base64url");
@@ -156,14 +160,17 @@ export async function listTrackings(db: Executor, organizationId: string, filter
   const after = paging.kind === "cursor" && paging.cursor ? decodeCursor(paging.cursor) : null;
   const queries = prepareQueries(db, compiled, after !== null);
   const offset = paging.kind === "page" ? (paging.page - 1) * paging.limit : 0;
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+  const counting = LEDGER_SHAPE.test(compiled.shape)
+    ? countTrackings(db, organizationId, { slugs: filter.slugs, tags: filter.tags })
+    : queries.count.execute(compiled.params).then(([row]) => row?.total ?? 0);
+  const [rows, total] = await Promise.all([
     queries.page.execute({
       ...compiled.params,
       ...(after ? { cursorAt: after.createdAt.toISOString(), cursorId: after.id } : {}),
       limit: paging.limit + 1,
       offset,
     }),
-    queries.count.execute(compiled.params),
+    counting,
   ]);
   const hasNextPage = rows.length > paging.limit;
   const records = rows.slice(0, paging.limit).map(recordOf);

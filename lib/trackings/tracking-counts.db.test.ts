@@ -1,0 +1,121 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import type { Executor } from "@/db/client";
+import { rowsOf } from "@/db/rows-of";
+import { createTenant } from "@/testing/factories";
+import { setupTestDatabase } from "@/testing/setup-test-database";
+import { recordingDb, type SentStatement } from "@/testing/statement-plans";
+import { listTrackings } from "./list-trackings";
+import { countTrackings, FOLD_AFTER_ROWS, foldTrackingCounts } from "./tracking-counts";
+
+const database = setupTestDatabase();
+
+type Key = { organization: string; slug: string; tag: string; n: number };
+
+/** Per key, the ledger's sum and the real count, keys with zero left out of both. */
+async function ledgerAndCount(db: Executor) {
+  const read = async (query: ReturnType<typeof sql>) =>
+    rowsOf<Key>(await db.execute(query))
+      .map((row) => `${row.organization}|${row.slug}|${row.tag}=${row.n}`)
+      .sort();
+  return {
+    ledger: await read(
+      sql`select organization_id as organization, slug, tag, sum(delta)::int as n from tracking_counts group by 1, 2, 3 having sum(delta) <> 0`,
+    ),
+    counted: await read(sql`select organization_id as organization, slug, tag, count(*)::int as n from trackings group by 1, 2, 3`),
+  };
+}
+
+async function seed(organizationId: string, prefix: string, rows: number) {
+  await database.db.execute(sql`
+    insert into trackings (organization_id, id, tracking_number, title, slug, dedupe_key, tag)
+    select ${organizationId}, ${prefix} || n, ${prefix} || n, ${prefix} || n, (array['ups', 'dhl', 'fedex'])[n % 3 + 1], ${prefix} || n,
+           (array['Pending', 'InTransit', 'Delivered', 'Exception'])[n % 4 + 1]
+    from generate_series(1, ${rows}) as n`);
+}
+
+const ledgerRows = async (organizationId: string) =>
+  rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from tracking_counts where organization_id = ${organizationId}`))[0]!.n;
+
+describe("the ledger of tracking counts", () => {
+  it("equals the rows' count per organisation, courier and status through inserts, moves, edits and deletes", async () => {
+    const [a, b] = [(await createTenant(database.db)).organization, (await createTenant(database.db)).organization];
+    await seed(a.id, "a", 120);
+    await seed(b.id, "b", 30);
+    const before = await ledgerRows(a.id);
+    // An edit that leaves courier and status alone adds nothing to the ledger.
+    await database.db.execute(sql`update trackings set title = 'renamed' where organization_id = ${a.id}`);
+    expect(await ledgerRows(a.id)).toBe(before);
+    await database.db.execute(sql`update trackings set tag = 'Delivered' where organization_id = ${a.id} and tag = 'InTransit'`);
+    await database.db.execute(sql`update trackings set slug = 'usps' where organization_id = ${a.id} and id in ('a1', 'a2', 'a3')`);
+    await database.db.execute(sql`delete from trackings where organization_id = ${b.id} and tag = 'Pending'`);
+
+    const { ledger, counted } = await ledgerAndCount(database.db);
+    expect(ledger).toEqual(counted);
+    expect(ledger.some((key) => key.startsWith(`${a.id}|usps|`))).toBe(true);
+    expect(await countTrackings(database.db, a.id, { tags: ["Delivered"] })).toBe(60);
+    expect(await countTrackings(database.db, b.id, {})).toBe(30 - 7);
+    expect(await countTrackings(database.db, a.id, { slugs: ["ups", "dhl"], tags: ["Exception", "Pending"] })).toBe(
+      rowsOf<{ n: number }>(
+        await database.db.execute(
+          sql`select count(*)::int as n from trackings where organization_id = ${a.id} and slug in ('ups', 'dhl') and tag in ('Exception', 'Pending')`,
+        ),
+      )[0]!.n,
+    );
+  });
+
+  it("goes with its organisation when the organisation is erased", async () => {
+    const { organization } = await createTenant(database.db);
+    await seed(organization.id, "gone", 10);
+    await database.db.execute(sql`delete from organizations where id = ${organization.id}`);
+    expect(await ledgerRows(organization.id)).toBe(0);
+  });
+
+  it("is folded by a reader once it piles up, to one row per key, keeping every sum", async () => {
+    const { organization } = await createTenant(database.db);
+    await seed(organization.id, "f", 400);
+    // Each move adds two rows: far more than a reader sums before folding.
+    await database.db.execute(sql`update trackings set tag = 'OutForDelivery' where organization_id = ${organization.id}`);
+    await database.db.execute(sql`update trackings set tag = 'Delivered' where organization_id = ${organization.id} and slug = 'ups'`);
+    expect(await ledgerRows(organization.id)).toBeGreaterThan(FOLD_AFTER_ROWS);
+
+    expect(await countTrackings(database.db, organization.id, {})).toBe(400);
+    // ups Delivered, dhl and fedex OutForDelivery.
+    expect(await ledgerRows(organization.id)).toBe(3);
+    const { ledger, counted } = await ledgerAndCount(database.db);
+    expect(ledger).toEqual(counted);
+  });
+
+  it("keeps every sum when folds race each other and writers", async () => {
+    const { organization } = await createTenant(database.db);
+    await seed(organization.id, "r", 200);
+    await Promise.all([
+      foldTrackingCounts(database.db, organization.id),
+      database.db.execute(sql`update trackings set tag = 'InTransit' where organization_id = ${organization.id} and slug = 'dhl'`),
+      foldTrackingCounts(database.db, organization.id),
+      seed(organization.id, "r2-", 50),
+      foldTrackingCounts(database.db, organization.id),
+    ]);
+    const { ledger, counted } = await ledgerAndCount(database.db);
+    expect(ledger).toEqual(counted);
+  });
+
+  it("gives the list its total for courier and status filters without counting the trackings", async () => {
+    const { organization } = await createTenant(database.db);
+    await seed(organization.id, "l", 90);
+    const statements: SentStatement[] = [];
+    const db = await recordingDb(database.handle, statements);
+    const page = { kind: "page", page: 1, limit: 5 } as const;
+
+    const byStatus = await listTrackings(db, organization.id, { tags: ["InTransit"], slugs: ["ups", "dhl"] }, page);
+    expect(byStatus.total).toBe(15);
+    expect(statements.some(({ query }) => /count\(\*\).*from "trackings"/s.test(query))).toBe(false);
+    expect((await listTrackings(db, organization.id, {}, page)).total).toBe(90);
+
+    // Other filters count the rows themselves.
+    statements.length = 0;
+    const byNumber = await listTrackings(db, organization.id, { tags: ["InTransit"], trackingNumbers: ["l1", "l5", "l6"] }, page);
+    expect(byNumber.total).toBe(2);
+    expect(statements.some(({ query }) => /count\(\*\).*from "trackings"/s.test(query))).toBe(true);
+  });
+});
