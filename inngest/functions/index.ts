@@ -15,6 +15,7 @@ import { syncStoreOrders } from "./sync-store-orders";
 import { tellStores } from "./tell-stores";
 import { importTrackingsFunction } from "./import-trackings";
 import { pruneChangesDaily } from "./prune-changes";
+import { foldTrackingCountsHourly } from "./fold-tracking-counts";
 import { sendToKlaviyo, sweepKlaviyo } from "./send-to-klaviyo";
 
 /** Every background function, served to Inngest by /api/inngest and run by the embedded runner: add yours here. */
@@ -35,6 +36,7 @@ export const functions: InngestFunction.Any[] = [
   backfillStores,
   importTrackingsFunction,
   pruneChangesDaily,
+  foldTrackingCountsHourly,
   sendToKlaviyo,
   sweepKlaviyo,
 ];

@@ -6,7 +6,7 @@ import { createTenant } from "@/testing/factories";
 import { setupTestDatabase } from "@/testing/setup-test-database";
 import { recordingDb, type SentStatement } from "@/testing/statement-plans";
 import { listTrackings } from "./list-trackings";
-import { countTrackings, FOLD_AFTER_ROWS, foldTrackingCounts } from "./tracking-counts";
+import { countTrackings, FOLD_AFTER_ROWS, foldPiledTrackingCounts, foldTrackingCounts } from "./tracking-counts";
 
 const database = setupTestDatabase();
 
@@ -82,6 +82,20 @@ describe("the ledger of tracking counts", () => {
     expect(await countTrackings(database.db, organization.id, {})).toBe(400);
     // ups Delivered, dhl and fedex OutForDelivery.
     expect(await ledgerRows(organization.id)).toBe(3);
+    const { ledger, counted } = await ledgerAndCount(database.db);
+    expect(ledger).toEqual(counted);
+  });
+
+  it("is folded hourly where it piled up unread, and left alone where it did not", async () => {
+    const [piled, quiet] = [(await createTenant(database.db)).organization, (await createTenant(database.db)).organization];
+    await seed(piled.id, "p", 300);
+    await database.db.execute(sql`update trackings set tag = 'Expired' where organization_id = ${piled.id}`);
+    await seed(quiet.id, "q", 40);
+    const quietRows = await ledgerRows(quiet.id);
+
+    expect(await foldPiledTrackingCounts(database.db)).toBeGreaterThanOrEqual(1);
+    expect(await ledgerRows(piled.id)).toBe(3);
+    expect(await ledgerRows(quiet.id)).toBe(quietRows);
     const { ledger, counted } = await ledgerAndCount(database.db);
     expect(ledger).toEqual(counted);
   });

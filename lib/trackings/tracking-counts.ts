@@ -58,3 +58,14 @@ export async function foldTrackingCounts(db: Executor, organizationId: string): 
     insert into ${trackingCounts} (organization_id, slug, tag, delta)
     select ${organizationId}, slug, tag, sum(delta) from gone group by slug, tag having sum(delta) <> 0`);
 }
+
+/** Folds every organisation whose ledger has piled up, read or not (an organisation that only writes would grow it for ever). */
+export async function foldPiledTrackingCounts(db: Executor): Promise<number> {
+  const piled = await db
+    .select({ organizationId: trackingCounts.organizationId })
+    .from(trackingCounts)
+    .groupBy(trackingCounts.organizationId)
+    .having(sql`count(*) > ${FOLD_AFTER_ROWS}`);
+  for (const { organizationId } of piled) await foldTrackingCounts(db, organizationId);
+  return piled.length;
+}
