@@ -19,6 +19,11 @@ export const LIST_SHAPES: Record<string, { filter: TrackingListFilter; paging?: 
   "created last 7 days": { filter: { createdAtMin: new Date(Date.now() - 7 * DAY_MS) } },
   "needs attention": { filter: { needsAttention: true } },
   "tracking number": { filter: { trackingNumbers: ["BENCH4242"] } },
+  // What the API sends when the caller gives no window: the last 120 days (lib/api/versions/list-query.ts).
+  "tag+slug, API's default window": {
+    filter: { tags: ["InTransit"], slugs: ["ups"], createdAtMin: new Date(Date.now() - 120 * DAY_MS), createdAtMax: new Date() },
+  },
+  "none, API's default window": { filter: { createdAtMin: new Date(Date.now() - 120 * DAY_MS), createdAtMax: new Date() } },
   "tag+slug, page 50": { filter: { tags: ["InTransit"], slugs: ["ups"] }, paging: { kind: "page", page: 50, limit: 20 } },
 };
 

@@ -103,8 +103,8 @@ function compileFilter(organizationId: string, filter: TrackingListFilter): Comp
   return compiled;
 }
 
-/** Filters the ledger of counts can total (courier and status): the rest count the matching rows. */
-const LEDGER_SHAPE = /^organizationId;((slugs=?|tags=?);)*$/;
+/** Filters the ledger of counts can total (courier, status, creation window): the rest count the matching rows. */
+const LEDGER_SHAPE = /^organizationId;((slugs=?|tags=?|createdAtMin|createdAtMax);)*$/;
 
 /** Opaque cursor over (created_at, id): the last row of the page. */
 export function encodeCursor(createdAt: Date, id: string): string {
@@ -160,9 +160,8 @@ export async function listTrackings(db: Executor, organizationId: string, filter
   const after = paging.kind === "cursor" && paging.cursor ? decodeCursor(paging.cursor) : null;
   const queries = prepareQueries(db, compiled, after !== null);
   const offset = paging.kind === "page" ? (paging.page - 1) * paging.limit : 0;
-  const counting = LEDGER_SHAPE.test(compiled.shape)
-    ? countTrackings(db, organizationId, { slugs: filter.slugs, tags: filter.tags })
-    : queries.count.execute(compiled.params).then(([row]) => row?.total ?? 0);
+  const countRows = () => queries.count.execute(compiled.params).then(([row]) => row?.total ?? 0);
+  const counting = LEDGER_SHAPE.test(compiled.shape) ? countTrackings(db, organizationId, filter).then((counted) => counted ?? countRows()) : countRows();
   const [rows, total] = await Promise.all([
     queries.page.execute({
       ...compiled.params,
