@@ -47,25 +47,11 @@ function prepareCount(db: Executor, filter: CountsFilter, window: Window) {
   if (window.wholeFrom) ledger.conditions.push(gte(trackingCounts.day, sql.placeholder("wholeFromDay")));
   if (window.wholeUntil) ledger.conditions.push(lt(trackingCounts.day, sql.placeholder("wholeUntilDay")));
   const rows = parts(trackings).conditions;
+  const endCount = (...bounds: SQL[]) => sql`(select count(*) from ${trackings} where ${and(...rows, ...bounds)})`;
   const ends: SQL[] = [];
-  if (window.wholeFrom) {
-    ends.push(
-      sql`(select count(*) from ${trackings} where ${and(
-        ...rows,
-        gte(trackings.createdAt, sql.placeholder("createdAtMin")),
-        lt(trackings.createdAt, sql.placeholder("wholeFrom")),
-      )})`,
-    );
-  }
-  if (window.wholeUntil) {
-    ends.push(
-      sql`(select count(*) from ${trackings} where ${and(
-        ...rows,
-        gte(trackings.createdAt, sql.placeholder("wholeUntil")),
-        lte(trackings.createdAt, sql.placeholder("createdAtMax")),
-      )})`,
-    );
-  }
+  if (window.wholeFrom) ends.push(endCount(gte(trackings.createdAt, sql.placeholder("createdAtMin")), lt(trackings.createdAt, sql.placeholder("wholeFrom"))));
+  if (window.wholeUntil)
+    ends.push(endCount(gte(trackings.createdAt, sql.placeholder("wholeUntil")), lte(trackings.createdAt, sql.placeholder("createdAtMax"))));
   const shape = `${ledger.shape};${window.wholeFrom ? "from" : ""};${window.wholeUntil ? "until" : ""}`;
   return preparedOrBuilt(db, `tracking-counts:${shape}`, (executor) =>
     executor
