@@ -1,8 +1,7 @@
-// Initialises a new data directory for the embedded database, then ends. initdb leaves garbage
-// (its own WebAssembly instance) that an idle thread would keep for hours, since nothing makes it
-// collect; ending the thread gives it all back, and the serving thread opens a ready directory.
-// Plain JavaScript: it is loaded by path at run time, outside the Next.js bundle.
-import { workerData } from "node:worker_threads";
+// Initialises a new data directory for the embedded database, then exits. initdb runs its own
+// WebAssembly instance and leaves the allocator's arenas full of freed pages; in a process of its
+// own, all of it goes back to the system when it ends, where a thread's would stay in the server.
+// Plain JavaScript: it is run by path, outside the Next.js bundle.
 import { PGlite } from "@electric-sql/pglite";
 
-await (await PGlite.create(workerData.dataDir)).close();
+await (await PGlite.create(process.argv[2])).close();

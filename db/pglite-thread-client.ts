@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
@@ -33,13 +34,13 @@ type WireOptions = Omit<QueryOptions, "parsers" | "serializers" | "blob" | "onNo
 const THREAD_SCRIPT = path.join(process.cwd(), "db", "pglite-thread.mjs");
 const INITDB_SCRIPT = path.join(process.cwd(), "db", "pglite-initdb.mjs");
 
-/** Runs initdb for a new data directory in a thread that then ends (db/pglite-initdb.mjs says why). */
+/** Runs initdb for a new data directory in a process that then exits (db/pglite-initdb.mjs says why). */
 async function initialiseDataDir(dataDir: string): Promise<void> {
-  const worker = new Worker(INITDB_SCRIPT, { workerData: { dataDir } });
-  let failure: Error | undefined;
-  worker.once("error", (error) => (failure = error));
-  const code = await new Promise<number>((resolve) => worker.once("exit", resolve));
-  if (failure || code !== 0) throw new Error(`Could not initialise the embedded database in ${dataDir}: ${failure?.message ?? `exit code ${code}`}`);
+  const child = spawn(process.execPath, [INITDB_SCRIPT, dataDir], { stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  const code = await new Promise<number | null>((resolve, reject) => child.once("error", reject).once("close", resolve));
+  if (code !== 0) throw new Error(`Could not initialise the embedded database in ${dataDir}: ${stderr.trim() || `exit code ${code}`}`);
 }
 
 /**

@@ -12,6 +12,19 @@ if (process.env.WAYBILL_SKIP_BUILD !== "1") buildIfStale();
 process.env.NODE_ENV = "production";
 const port = process.env.PORT ?? "3000";
 // Keep-alive longer than clients' and proxies' idle timeouts, so a reused connection is not reset mid-request.
+// next.config.ts is read with Node's own type stripping: otherwise Next.js loads its native SWC
+// binding (and its threads) into the server only to transpile the config, about 50 MB kept for nothing.
 const nextCli = createRequire(import.meta.url).resolve("next/dist/bin/next");
-process.argv = [process.argv[0], nextCli, "start", "-p", port, "-H", process.env.HOST ?? "0.0.0.0", "--keepAliveTimeout", "70000"];
+process.argv = [
+  process.argv[0],
+  nextCli,
+  "start",
+  "-p",
+  port,
+  "-H",
+  process.env.HOST ?? "0.0.0.0",
+  "--keepAliveTimeout",
+  "70000",
+  "--experimental-next-config-strip-types",
+];
 await import(pathToFileURL(nextCli).href);
