@@ -34,13 +34,13 @@ export const fanOutWebhooks = inngest.createFunction(
       // One step: creating is idempotent and an attempt skips a delivery that is no longer pending, so a repeat is safe.
       ({ deliveries, pending } = await step.run("deliver", async () => {
         const db = await getDb();
-        const ids = await createWebhookDeliveries(db, source, renderWebhookTracking);
-        const outcomes = await attemptWebhookDeliveries(db, organizationId, ids, 1);
+        const { ids, known } = await createWebhookDeliveries(db, source, renderWebhookTracking);
+        const outcomes = await attemptWebhookDeliveries(db, organizationId, ids, 1, {}, known);
         return { deliveries: ids.length, pending: ids.filter((_, index) => outcomes[index]!.status === "pending") };
       }));
     } catch {
       // Our side kept failing (the database): deliver-webhook makes attempt 1, with its own retries.
-      pending = await step.run("create-deliveries", async () => createWebhookDeliveries(await getDb(), source, renderWebhookTracking));
+      pending = await step.run("create-deliveries", async () => (await createWebhookDeliveries(await getDb(), source, renderWebhookTracking)).ids);
       deliveries = pending.length;
       firstAttempt = 1;
     }

@@ -1,6 +1,16 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
-import { type WebhookAttempt, webhookAttempts, webhookDeliveries, webhookEndpoints, type WebhookDeliveryStatus, webhookSecrets } from "@/db/schema";
+import {
+  type WebhookAttempt,
+  webhookAttempts,
+  type WebhookDelivery,
+  webhookDeliveries,
+  type WebhookEndpoint,
+  webhookEndpoints,
+  type WebhookDeliveryStatus,
+  type WebhookSecret,
+  webhookSecrets,
+} from "@/db/schema";
 import { newId } from "@/lib/ids";
 import { getWebhookSecret } from "./get-webhook-secret";
 import { openWebhookSecrets } from "./webhook-secret-cipher";
@@ -22,6 +32,18 @@ export interface AttemptOptions {
   sendWhileDisabled?: boolean;
 }
 
+/** What an attempt needs of a delivery and its endpoint. */
+export interface DeliveryToAttempt {
+  delivery: Pick<WebhookDelivery, "id" | "status" | "body" | "apiVersion" | "changePosition">;
+  endpoint: Pick<WebhookEndpoint, "enabled" | "url" | "signatureHeader">;
+}
+
+/** Deliveries the caller holds already (the fan-out that just stored them), with the organisation's sealed secrets row. */
+export interface KnownDeliveries {
+  deliveries: DeliveryToAttempt[];
+  secrets: WebhookSecret | null;
+}
+
 type Logged = Omit<WebhookAttempt, "id" | "organizationId" | "deliveryId" | "attempt">;
 
 /** What a repeated attempt (a step run again) overwrites in the log. */
@@ -32,6 +54,7 @@ const LOGGED_COLUMNS = ["url", "attemptedAt", "succeeded", "statusCode", "latenc
  * body with the secrets valid now, POSTs it, logs the attempts and moves the deliveries on
  * (delivered on a 2xx, failed after the last attempt) in one statement. A delivery that is no
  * longer pending is left alone, so a repeated step sends nothing. Outcomes come in the ids' order.
+ * Deliveries in `known` are not read again.
  */
 export async function attemptWebhookDeliveries(
   db: Database,
@@ -39,24 +62,22 @@ export async function attemptWebhookDeliveries(
   deliveryIds: string[],
   attempt: number,
   options: AttemptOptions = {},
+  known?: KnownDeliveries,
 ): Promise<AttemptOutcome[]> {
   if (deliveryIds.length === 0) return [];
-  const rows = await db
-    .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints, secrets: webhookSecrets })
-    .from(webhookDeliveries)
-    .innerJoin(
-      webhookEndpoints,
-      and(eq(webhookEndpoints.organizationId, webhookDeliveries.organizationId), eq(webhookEndpoints.id, webhookDeliveries.endpointId)),
-    )
-    .leftJoin(webhookSecrets, eq(webhookSecrets.organizationId, webhookDeliveries.organizationId))
-    .where(and(eq(webhookDeliveries.organizationId, organizationId), inArray(webhookDeliveries.id, deliveryIds)));
-  const byId = new Map(rows.map((row) => [row.delivery.id, row]));
-  const due = rows.filter((row) => row.delivery.status === "pending");
+  const byId = new Map<string, DeliveryToAttempt>(known?.deliveries.map((row) => [row.delivery.id, row]));
+  const unknown = deliveryIds.filter((id) => !byId.has(id));
+  const read = unknown.length ? await readDeliveries(db, organizationId, unknown) : [];
+  for (const row of read) byId.set(row.delivery.id, row);
+  const due = deliveryIds.flatMap((id) => {
+    const row = byId.get(id);
+    return row?.delivery.status === "pending" ? [row] : [];
+  });
   const outcomes = new Map<string, AttemptOutcome>();
   if (due.length) {
     const settings = webhookSettings();
-    // Read with the deliveries; an organisation's first delivery creates it.
-    const stored = due[0]!.secrets;
+    // Read with the deliveries (or by the fan-out with the endpoints); an organisation's first delivery creates it.
+    const stored = known ? known.secrets : (read[0]?.secrets ?? null);
     const secrets = stored ? openWebhookSecrets(stored) : await getWebhookSecret(db, organizationId);
     const lastAttempt = options.lastAttempt ?? attempt >= MAX_WEBHOOK_ATTEMPTS;
     const attempts = await Promise.all(
@@ -103,6 +124,19 @@ export async function attemptWebhookDeliveries(
     }
   }
   return deliveryIds.map((id) => outcomes.get(id) ?? { made: false, status: byId.get(id)?.delivery.status ?? "gone" });
+}
+
+/** Deliveries with their endpoints and the organisation's secrets, in one statement. */
+async function readDeliveries(db: Database, organizationId: string, deliveryIds: string[]) {
+  return db
+    .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints, secrets: webhookSecrets })
+    .from(webhookDeliveries)
+    .innerJoin(
+      webhookEndpoints,
+      and(eq(webhookEndpoints.organizationId, webhookDeliveries.organizationId), eq(webhookEndpoints.id, webhookDeliveries.endpointId)),
+    )
+    .leftJoin(webhookSecrets, eq(webhookSecrets.organizationId, webhookDeliveries.organizationId))
+    .where(and(eq(webhookDeliveries.organizationId, organizationId), inArray(webhookDeliveries.id, deliveryIds)));
 }
 
 /**

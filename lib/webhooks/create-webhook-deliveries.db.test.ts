@@ -8,6 +8,8 @@ import { planOf, recordingDb, type SentStatement } from "@/testing/statement-pla
 import { createTestTracking } from "@/testing/tracking-updates";
 import { createWebhookDeliveries, webhookEventId } from "./create-webhook-deliveries";
 import { createWebhookEndpoint } from "./create-webhook-endpoint";
+import { attemptWebhookDeliveries } from "./attempt-webhook-delivery";
+import { startWebhookReceiver } from "@/testing/webhook-receiver";
 
 const database = setupTestDatabase();
 const EARLIER_DELIVERIES = 10_000;
@@ -46,10 +48,12 @@ describe("a fan-out's deliveries", () => {
       isFirstTag: false,
       ts: 1_700_000_000,
     };
-    const ids = await createWebhookDeliveries(db, source, renderWebhookTracking);
+    const { ids } = await createWebhookDeliveries(db, source, renderWebhookTracking);
     expect(ids).toHaveLength(2);
     // Repeated (a step run again), it adds nothing and answers the same pending deliveries.
-    expect((await createWebhookDeliveries(db, source, renderWebhookTracking)).sort()).toEqual([...ids].sort());
+    const repeated = await createWebhookDeliveries(db, source, renderWebhookTracking);
+    expect(repeated.ids.sort()).toEqual([...ids].sort());
+    expect(repeated.known.deliveries).toEqual([]);
 
     const byEvent = statements.filter(({ query }) => query.includes('"source_event_id" = '));
     expect(byEvent.length).toBeGreaterThan(0);
@@ -78,5 +82,38 @@ describe("a fan-out's deliveries", () => {
     const [delivery] = await database.db.query.webhookDeliveries.findMany({ where: (table, { eq }) => eq(table.organizationId, organization.id) });
     expect(delivery!.eventId).toBe(webhookEventId(organization.id, "event-derived"));
     expect(JSON.parse(delivery!.body).event_id).toBe(delivery!.eventId);
+  });
+
+  it("go to their first attempt as stored, without being read back", async () => {
+    const { organization, key } = await createTenant(database.db);
+    const trackingId = await createTestTracking(key);
+    const receiver = await startWebhookReceiver();
+    try {
+      for (const apiVersion of ["2025-04", "v4"] as const) {
+        await createWebhookEndpoint(database.db, organization.id, { url: `${receiver.url}/${apiVersion}`, apiVersion });
+      }
+      const statements: SentStatement[] = [];
+      const db = await recordingDb(database.handle, statements);
+      const source = {
+        organizationId: organization.id,
+        trackingId,
+        sourceEventId: "event-first-attempt",
+        kind: "tracking_update" as const,
+        isFirstTag: false,
+        ts: 1_700_000_000,
+      };
+      const { ids, known } = await createWebhookDeliveries(db, source, renderWebhookTracking);
+      expect(known.deliveries.map(({ delivery }) => delivery.id).sort()).toEqual([...ids].sort());
+      const before = statements.length;
+      const outcomes = await attemptWebhookDeliveries(db, organization.id, ids, 1, {}, known);
+
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(["delivered", "delivered"]);
+      // The organisation's first delivery creates its secret; nothing reads the deliveries back.
+      const attemptStatements = statements.slice(before).map(({ query }) => query);
+      expect(attemptStatements.filter((query) => /^select .* from "webhook_deliveries"/s.test(query))).toEqual([]);
+      expect(receiver.received.map((webhook) => webhook.rawBody).sort()).toEqual(known.deliveries.map(({ delivery }) => delivery.body).sort());
+    } finally {
+      await receiver.close();
+    }
   });
 });

@@ -1,15 +1,15 @@
 import { createHash } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { rowsOf } from "@/db/rows-of";
-import { type NewWebhookDelivery, type WebhookApiVersion, type WebhookEventKind, webhookDeliveries } from "@/db/schema";
+import { type NewWebhookDelivery, type WebhookApiVersion, type WebhookEventKind, webhookDeliveries, webhookEndpoints, webhookSecrets } from "@/db/schema";
 import { NotFoundError } from "@/lib/domain-errors";
 import { getTrackingOrThrow } from "@/lib/trackings/get-tracking-or-throw";
 import { newId } from "@/lib/ids";
 import { getChange } from "@/lib/trackings/changes/read-changes";
 import type { TrackingRecord } from "@/lib/trackings/tracking-record";
 import { buildWebhookBody } from "./build-webhook-body";
-import { listWebhookEndpoints } from "./list-webhook-endpoints";
+import type { KnownDeliveries } from "./attempt-webhook-delivery";
 import type { RenderTracking } from "./render-tracking";
 
 export interface WebhookEventSource {
@@ -52,17 +52,36 @@ async function announced(db: Executor, source: WebhookEventSource): Promise<{ re
   return record && { record, position: null };
 }
 
+/** The organisation's enabled endpoints, oldest first, with its sealed secrets row (null before its first delivery). */
+async function enabledEndpointsAndSecrets(db: Executor, organizationId: string) {
+  const rows = await db
+    .select({ endpoint: webhookEndpoints, secrets: webhookSecrets })
+    .from(webhookEndpoints)
+    .leftJoin(webhookSecrets, eq(webhookSecrets.organizationId, webhookEndpoints.organizationId))
+    .where(and(eq(webhookEndpoints.organizationId, organizationId), eq(webhookEndpoints.enabled, true)))
+    .orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id));
+  return { endpoints: rows.map((row) => row.endpoint), secrets: rows[0]?.secrets ?? null };
+}
+
+export interface CreatedDeliveries {
+  /** The event's deliveries still pending: those stored now and those an earlier run left. */
+  ids: string[];
+  /** The ones stored now, with their endpoints and the secrets: their first attempt reads nothing again. */
+  known: KnownDeliveries;
+}
+
 /**
  * The fan-out: one stored delivery per enabled endpoint, its body built (in the endpoint's
  * version) and frozen here. Idempotent: run again for the same event, it adds nothing and returns
  * the deliveries still pending.
  */
-export async function createWebhookDeliveries(db: Executor, source: WebhookEventSource, renderTracking: RenderTracking): Promise<string[]> {
-  const enabled = await listWebhookEndpoints(db, source.organizationId, { enabledOnly: true });
+export async function createWebhookDeliveries(db: Executor, source: WebhookEventSource, renderTracking: RenderTracking): Promise<CreatedDeliveries> {
+  const none = { ids: [], known: { deliveries: [], secrets: null } };
+  const { endpoints: enabled, secrets } = await enabledEndpointsAndSecrets(db, source.organizationId);
   const endpoints = source.kind === "tracking_attention" ? enabled.filter((endpoint) => endpoint.attentionEvents) : enabled;
-  if (!endpoints.length) return [];
+  if (!endpoints.length) return none;
   const found = await announced(db, source);
-  if (!found) return [];
+  if (!found) return none;
   const { record, position } = found;
 
   const bySource = and(eq(webhookDeliveries.organizationId, source.organizationId), eq(webhookDeliveries.sourceEventId, source.sourceEventId));
@@ -103,5 +122,11 @@ export async function createWebhookDeliveries(db: Executor, source: WebhookEvent
     .from(webhookDeliveries)
     .where(and(bySource, eq(webhookDeliveries.status, "pending")));
   const result = await db.execute(sql`with inserted as ${inserted} select id from inserted union all ${pending}`);
-  return rowsOf<{ id: string }>(result).map((row) => row.id);
+  const ids = rowsOf<{ id: string }>(result).map((row) => row.id);
+  const stored = new Set(ids);
+  const endpointsById = new Map(endpoints.map((endpoint) => [endpoint.id, endpoint]));
+  const deliveries = rows
+    .filter((row) => stored.has(row.id!))
+    .map((row) => ({ delivery: { ...row, id: row.id!, status: "pending" as const, changePosition: position }, endpoint: endpointsById.get(row.endpointId)! }));
+  return { ids, known: { deliveries, secrets } };
 }

@@ -285,7 +285,7 @@ describe("a tracking update", () => {
     );
     await jobs.advance("3d");
 
-    expect(again).toEqual([]);
+    expect(again.ids).toEqual([]);
     expect(target.received).toHaveLength(1);
     expect(await deliveriesOf(tenant.organizationId)).toHaveLength(1);
     expect(await attemptsOf(tenant.organizationId, delivery!.id)).toHaveLength(1);
