@@ -11,7 +11,9 @@
 //     poll intervals scaled by POLL_INTERVAL_SCALE = day-seconds / 86,400 (an in-transit shipment is
 //     asked about 24 times). Memory is sampled every second: after the day, and the peak.
 // The server's own account of its memory (heap, external, array buffers) comes from /metrics.
-// Last line: {"bench":"footprint","idle_mb":…,"day_mb":…,"peak_mb":…,"start_s":…}.
+// The sums are of each process's resident set, so pages the processes share (the node binary) count
+// once per process; `*_pss_mb` count each shared page once (proportional set size).
+// Last line: {"bench":"footprint","idle_mb":…,"day_mb":…,"peak_mb":…,"start_s":…,"idle_pss_mb":…}.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -19,7 +21,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { buildIfStale } from "../scripts/build-if-stale.mjs";
 import { option } from "./support/bench-database";
-import { processTree, totalRssMb, type ProcessMemory } from "./support/process-memory";
+import { processTree, totalPssMb, totalRssMb, type ProcessMemory } from "./support/process-memory";
 
 const METRICS_TOKEN = "bench-footprint-metrics-token";
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -129,7 +131,9 @@ export async function run(args: string[]) {
     const idleSelf = await selfReport(first.base);
     await first.stop();
     console.log(`first start: ready in ${first.startS.toFixed(2)} s`);
-    console.log(`idle after ${settleSeconds} s: ${mb(totalRssMb(idleTree))}: ${describe(idleTree)}`);
+    console.log(
+      `idle after ${settleSeconds} s: ${mb(totalRssMb(idleTree))} (${mb(totalPssMb(idleTree))} with shared pages counted once): ${describe(idleTree)}`,
+    );
     console.log(
       `  the server's own account: rss ${mb(idleSelf.rss)}, heap ${mb(idleSelf.heap_used)} used of ${mb(idleSelf.heap_total)}, external ${mb(idleSelf.external)}`,
     );
@@ -176,7 +180,7 @@ export async function run(args: string[]) {
     const polls = daySelf.polls - pollsBefore;
     peak = Math.max(peak, totalRssMb(dayTree));
     await second.stop();
-    console.log(`after the day: ${mb(totalRssMb(dayTree))}: ${describe(dayTree)}`);
+    console.log(`after the day: ${mb(totalRssMb(dayTree))} (${mb(totalPssMb(dayTree))} with shared pages counted once): ${describe(dayTree)}`);
     console.log(
       `  the server's own account: rss ${mb(daySelf.rss)}, heap ${mb(daySelf.heap_used)} used of ${mb(daySelf.heap_total)}, external ${mb(daySelf.external)}`,
     );
@@ -188,6 +192,8 @@ export async function run(args: string[]) {
         bench: "footprint",
         idle_mb: round(totalRssMb(idleTree)),
         day_mb: round(totalRssMb(dayTree)),
+        idle_pss_mb: round(totalPssMb(idleTree)),
+        day_pss_mb: round(totalPssMb(dayTree)),
         peak_mb: round(peak),
         start_s: Number(first.startS.toFixed(2)),
         restart_s: Number(second.startS.toFixed(2)),

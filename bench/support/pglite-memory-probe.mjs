@@ -1,5 +1,6 @@
 // One configuration of the embedded database in a process of its own, so its resident memory is its
 // own: prints one JSON line with the process's memory (MB) after each stage. Run by bench/embedded-db.ts.
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -26,8 +27,9 @@ function memory() {
 const stages = { node: memory() };
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "waybill-pglite-memory-"));
 const pgdata = path.join(dataDir, "pglite");
-// A first open runs initdb; the figures are of a reopened directory, as every start but the first.
-await (await PGlite.create(pgdata)).close();
+// initdb runs in a process of its own, as the server runs it (db/pglite-initdb.mjs); the figures are
+// of a reopened directory, as every start but the first.
+execFileSync(process.execPath, [path.join(process.cwd(), "db", "pglite-initdb.mjs"), pgdata]);
 const opening = performance.now();
 const db = await PGlite.create(pgdata, { extensions: { pg_trgm }, ...(startParams ? { startParams } : {}) });
 const openMs = Math.round(performance.now() - opening);

@@ -5,6 +5,8 @@ export interface ProcessMemory {
   pid: number;
   name: string;
   rssMb: number;
+  /** Proportional set size: pages shared with other processes (the node binary, say) split between them. */
+  pssMb: number;
   threads: number;
 }
 
@@ -14,6 +16,15 @@ function statusOf(pid: number): Record<string, string> | null {
     return Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 1).trim()]));
   } catch {
     return null; // ended meanwhile
+  }
+}
+
+function pssMbOf(pid: number): number {
+  try {
+    const pss = readFileSync(`/proc/${pid}/smaps_rollup`, "utf8").match(/^Pss:\s+(\d+)/m);
+    return pss ? Number(pss[1]) / 1024 : 0;
+  } catch {
+    return 0; // ended meanwhile
   }
 }
 
@@ -32,7 +43,13 @@ export function processTree(root: number): ProcessMemory[] {
   const visit = (pid: number) => {
     const status = statusOf(pid);
     if (!status) return;
-    tree.push({ pid, name: status.Name ?? "?", rssMb: Number.parseInt(status.VmRSS ?? "0", 10) / 1024, threads: Number(status.Threads ?? 1) });
+    tree.push({
+      pid,
+      name: status.Name ?? "?",
+      rssMb: Number.parseInt(status.VmRSS ?? "0", 10) / 1024,
+      pssMb: pssMbOf(pid),
+      threads: Number(status.Threads ?? 1),
+    });
     for (const child of children.get(pid) ?? []) visit(child);
   };
   visit(root);
@@ -40,3 +57,6 @@ export function processTree(root: number): ProcessMemory[] {
 }
 
 export const totalRssMb = (tree: ProcessMemory[]) => tree.reduce((sum, process) => sum + process.rssMb, 0);
+
+/** What the processes hold together, each shared page counted once. */
+export const totalPssMb = (tree: ProcessMemory[]) => tree.reduce((sum, process) => sum + process.pssMb, 0);
