@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Executor } from "@/db/client";
+import type { Database, Executor } from "@/db/client";
+import { isDatabase, prepared } from "@/db/prepared";
 import { insightRollups, insightTransit, type Tracking } from "@/db/schema";
 import { type Contribution, contributionOf, COUNTERS, type Counter, type RollupKey } from "./contribution";
 
@@ -38,28 +39,40 @@ export function rollupDeltas(changes: readonly RowChange[]) {
 // A bulk change (a backfill) is written in slices: one statement's parameters stay bounded.
 const SLICE = 500;
 
+const ROLLUP_COLUMNS = ["organizationId", "day", "slug", "origin", "destination", ...COUNTERS] as const;
+const ADD_ON_CONFLICT = Object.fromEntries(
+  COUNTERS.map((counter) => [counter, sql`${insightRollups[counter]} + excluded.${sql.identifier(insightRollups[counter].name)}`]),
+);
+
+function counterUpsert(db: Executor, values: Array<Record<string, unknown>>) {
+  return db
+    .insert(insightRollups)
+    .values(values as Array<typeof insightRollups.$inferInsert>)
+    .onConflictDoUpdate({
+      target: [insightRollups.organizationId, insightRollups.day, insightRollups.slug, insightRollups.origin, insightRollups.destination],
+      set: ADD_ON_CONFLICT,
+    });
+}
+
+/**
+ * One key's counters (a create, most single updates), prepared once per database: drizzle builds
+ * this upsert of a few dozen columns in more CPU than PostgreSQL takes to run it.
+ */
+function preparedCounterUpsert(db: Database) {
+  return prepared(db, "insight-rollup-upsert", () =>
+    counterUpsert(db, [Object.fromEntries(ROLLUP_COLUMNS.map((column) => [column, sql.placeholder(column)]))]).prepare("insight_rollup_upsert"),
+  );
+}
+
 /**
  * Adds the changes of tracking rows to the rollups, in the caller's transaction: two upserts at most
  * for a poll's batch, none when nothing the rollups count has changed (most polls).
  */
 export async function recordRollupChanges(db: Executor, changes: readonly RowChange[]): Promise<void> {
   const { counterRows, transitRows } = rollupDeltas(changes);
-  const set = Object.fromEntries(
-    COUNTERS.map((counter) => [counter, sql`${insightRollups[counter]} + excluded.${sql.identifier(insightRollups[counter].name)}`]),
-  );
-  for (let start = 0; start < counterRows.length; start += SLICE) {
-    await db
-      .insert(insightRollups)
-      .values(
-        counterRows
-          .slice(start, start + SLICE)
-          .map(({ key, values }) => ({ ...key, ...Object.fromEntries(COUNTERS.map((counter) => [counter, values[counter] ?? 0])) })),
-      )
-      .onConflictDoUpdate({
-        target: [insightRollups.organizationId, insightRollups.day, insightRollups.slug, insightRollups.origin, insightRollups.destination],
-        set,
-      });
-  }
+  const counterValues = counterRows.map(({ key, values }) => ({ ...key, ...Object.fromEntries(COUNTERS.map((counter) => [counter, values[counter] ?? 0])) }));
+  if (counterValues.length === 1 && isDatabase(db)) await preparedCounterUpsert(db).execute(counterValues[0]);
+  else for (let start = 0; start < counterValues.length; start += SLICE) await counterUpsert(db, counterValues.slice(start, start + SLICE));
   for (let start = 0; start < transitRows.length; start += SLICE) {
     await db
       .insert(insightTransit)
