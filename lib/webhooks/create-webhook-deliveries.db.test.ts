@@ -24,6 +24,16 @@ afterAll(() => {
   resetEnvForTests();
 });
 
+/** A tracking update's event, as the fan-out is handed it. */
+const updateSource = (organizationId: string, trackingId: string, sourceEventId: string) => ({
+  organizationId,
+  trackingId,
+  sourceEventId,
+  kind: "tracking_update" as const,
+  isFirstTag: false,
+  ts: 1_700_000_000,
+});
+
 describe("a fan-out's deliveries", () => {
   it("are found by their event through an index, not by reading the organisation's whole delivery log", async () => {
     const { organization, key } = await createTenant(database.db);
@@ -40,14 +50,7 @@ describe("a fan-out's deliveries", () => {
 
     const statements: SentStatement[] = [];
     const db = await recordingDb(database.handle, statements);
-    const source = {
-      organizationId: organization.id,
-      trackingId,
-      sourceEventId: "event-new",
-      kind: "tracking_update" as const,
-      isFirstTag: false,
-      ts: 1_700_000_000,
-    };
+    const source = updateSource(organization.id, trackingId, "event-new");
     const { ids } = await createWebhookDeliveries(db, source, renderWebhookTracking);
     expect(ids).toHaveLength(2);
     // Repeated (a step run again), it adds nothing and answers the same pending deliveries.
@@ -70,14 +73,7 @@ describe("a fan-out's deliveries", () => {
     const { organization, key } = await createTenant(database.db);
     const trackingId = await createTestTracking(key);
     await createWebhookEndpoint(database.db, organization.id, { url: "http://127.0.0.1:9/a", apiVersion: "2025-04" });
-    const source = {
-      organizationId: organization.id,
-      trackingId,
-      sourceEventId: "event-derived",
-      kind: "tracking_update" as const,
-      isFirstTag: false,
-      ts: 1_700_000_000,
-    };
+    const source = updateSource(organization.id, trackingId, "event-derived");
     await createWebhookDeliveries(database.db, source, renderWebhookTracking);
     const [delivery] = await database.db.query.webhookDeliveries.findMany({ where: (table, { eq }) => eq(table.organizationId, organization.id) });
     expect(delivery!.eventId).toBe(webhookEventId(organization.id, "event-derived"));
@@ -94,14 +90,7 @@ describe("a fan-out's deliveries", () => {
       }
       const statements: SentStatement[] = [];
       const db = await recordingDb(database.handle, statements);
-      const source = {
-        organizationId: organization.id,
-        trackingId,
-        sourceEventId: "event-first-attempt",
-        kind: "tracking_update" as const,
-        isFirstTag: false,
-        ts: 1_700_000_000,
-      };
+      const source = updateSource(organization.id, trackingId, "event-first-attempt");
       const { ids, known } = await createWebhookDeliveries(db, source, renderWebhookTracking);
       expect(known.deliveries.map(({ delivery }) => delivery.id).sort()).toEqual([...ids].sort());
       const before = statements.length;

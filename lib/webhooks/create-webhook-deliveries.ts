@@ -102,21 +102,28 @@ export async function createWebhookDeliveries(db: Executor, source: WebhookEvent
     }
     return body;
   };
-  const rows: NewWebhookDelivery[] = endpoints.map((endpoint) => ({
-    organizationId: source.organizationId,
-    id: newId(),
-    endpointId: endpoint.id,
-    eventId,
-    sourceEventId: source.sourceEventId,
-    kind: source.kind,
-    trigger: "event",
-    trackingId: source.trackingId,
-    changePosition: position,
-    apiVersion: endpoint.apiVersion,
-    body: bodyFor(endpoint.apiVersion),
-  }));
+  const planned = endpoints.map((endpoint) => {
+    const row = {
+      organizationId: source.organizationId,
+      id: newId(),
+      endpointId: endpoint.id,
+      eventId,
+      sourceEventId: source.sourceEventId,
+      kind: source.kind,
+      trigger: "event",
+      trackingId: source.trackingId,
+      changePosition: position,
+      apiVersion: endpoint.apiVersion,
+      body: bodyFor(endpoint.apiVersion),
+    } satisfies NewWebhookDelivery;
+    return { row, endpoint };
+  });
   // New rows and those an earlier run left pending, in one statement (the select does not see the insert's rows).
-  const inserted = db.insert(webhookDeliveries).values(rows).onConflictDoNothing().returning({ id: webhookDeliveries.id });
+  const inserted = db
+    .insert(webhookDeliveries)
+    .values(planned.map(({ row }) => row))
+    .onConflictDoNothing()
+    .returning({ id: webhookDeliveries.id });
   const pending = db
     .select({ id: webhookDeliveries.id })
     .from(webhookDeliveries)
@@ -124,9 +131,8 @@ export async function createWebhookDeliveries(db: Executor, source: WebhookEvent
   const result = await db.execute(sql`with inserted as ${inserted} select id from inserted union all ${pending}`);
   const ids = rowsOf<{ id: string }>(result).map((row) => row.id);
   const stored = new Set(ids);
-  const endpointsById = new Map(endpoints.map((endpoint) => [endpoint.id, endpoint]));
-  const deliveries = rows
-    .filter((row) => stored.has(row.id!))
-    .map((row) => ({ delivery: { ...row, id: row.id!, status: "pending" as const, changePosition: position }, endpoint: endpointsById.get(row.endpointId)! }));
+  const deliveries = planned
+    .filter(({ row }) => stored.has(row.id))
+    .map(({ row, endpoint }) => ({ delivery: { ...row, status: "pending" as const }, endpoint }));
   return { ids, known: { deliveries, secrets } };
 }
