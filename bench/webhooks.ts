@@ -19,6 +19,7 @@ import path from "node:path";
 import { startProfile } from "./profile";
 import { startReceiverProcess } from "./support/receiver-process";
 import { countStatements, printStatementTimes, StatementCounter } from "./statement-counter";
+import { threadCpu, threadCpuSince } from "./support/thread-cpu";
 
 function option(args: string[], name: string, fallback: number): number {
   const index = args.indexOf(`--${name}`);
@@ -230,6 +231,7 @@ export async function run(args: string[]): Promise<void> {
     const storeCpu = process.cpuUsage(storeCpuBefore);
     const storeS = (performance.now() - storeStarted) / 1000;
     const cpuBefore = process.cpuUsage();
+    const threadsBefore = threadCpu();
     const stopProfile = await startProfile(args);
     counter.reset();
     const started = performance.now();
@@ -246,9 +248,14 @@ export async function run(args: string[]): Promise<void> {
     );
     const cpu = process.cpuUsage(cpuBefore);
     const cpuMs = (cpu.user + cpu.system) / 1000;
+    const threads = threadCpuSince(threadsBefore);
     const [{ runs } = { runs: 0 }] = await db.select({ runs: count() }).from(jobRuns).where(gte(jobRuns.createdAt, burstStart));
     console.log(
       `  runner: ${runs} runs (${(runs / expected).toFixed(2)} per delivery), ${(runs / elapsedS).toFixed(1)} runs/s; process CPU ${cpuMs.toFixed(0)} ms = ${(cpuMs / runs).toFixed(1)} ms per run, ${(cpuMs / expected).toFixed(2)} ms per delivery, busy ${((100 * cpuMs) / (elapsedS * 1000)).toFixed(0)} % of one core`,
+    );
+    const perDelivery = (threadMs: number) => `${(threadMs / expected).toFixed(2)} ms per delivery`;
+    console.log(
+      `  by thread: main ${perDelivery(threads.mainMs)}, the busiest other (the embedded database's) ${perDelivery(threads.busiestOtherMs)}, the rest (V8's helpers, libuv) ${perDelivery(threads.restMs)}`,
     );
     const burstLatencies = burstTrackings.flatMap((trackingId) => arrivals.get(trackingId)!.map((at) => at - announcedAt));
     console.log(

@@ -5,7 +5,7 @@ import { resetEnvForTests } from "@/lib/env";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
 import { setupTestDatabase } from "@/testing/setup-test-database";
 import { createTenant } from "@/testing/factories";
-import { createTestEngine, type TestEngine } from "@/testing/inngest";
+import { createTestEngine, runsOf, type TestEngine } from "@/testing/inngest";
 import { PollTestClock } from "@/testing/poll-test-clock";
 import { createTestTracking, storeScan } from "@/testing/tracking-updates";
 import { startWebhookReceiver, type WebhookReceiver } from "@/testing/webhook-receiver";
@@ -98,5 +98,17 @@ describe("needs attention, under the manual clock", () => {
     await jobs.drain();
     expect(await flagsOf(organization.id, trackingId)).toEqual([{ reason: "failed_attempt", since: "2026-03-10" }]);
     expect(await needsAttention(organization.id, trackingId)).toBe(true);
+    const evaluatedAtOnce = async () => (await runsOf(database.db, "waybill-flag-attention-now")).filter((run) => run.event.data.trackingId === trackingId);
+    expect(await evaluatedAtOnce()).toHaveLength(1);
+
+    // Any other status waits for the hour: no run is queued for it.
+    await storeScan(organization.id, trackingId, {
+      tag: "InTransit",
+      subtag: "InTransit_001",
+      message: "Back at the depot",
+      checkpointTime: "2026-03-10T15:00:00",
+    });
+    await jobs.drain();
+    expect(await evaluatedAtOnce()).toHaveLength(1);
   });
 });

@@ -12,15 +12,15 @@ import { trackingEstimateRevised, trackingUpdated } from "@/lib/events/events";
  * it at all). Each message is its own step, so a failing one is retried (and finally marked failed) alone.
  */
 export const notifyContacts = inngest.createFunction(
-  { id: "notify-contacts", priority: { run: "60" }, retries: 5, triggers: [trackingUpdated, trackingEstimateRevised] },
+  {
+    id: "notify-contacts",
+    priority: { run: "60" },
+    retries: 5,
+    // Most updates keep their status or have nobody to tell: the condition keeps them from queuing a run at all.
+    triggers: [{ event: trackingUpdated, if: "event.data.tagChanged == true && event.data.hasContacts == true" }, trackingEstimateRevised],
+  },
   async ({ event, step, attempt, maxAttempts }) => {
-    let trigger: TemplateTrigger | null;
-    if (event.name === trackingUpdated.name) {
-      const data = event.data as { tagChanged: boolean; hasContacts?: boolean; tag: string };
-      trigger = data.tagChanged && data.hasContacts !== false ? triggerOfTag(data.tag) : null;
-    } else {
-      trigger = "estimate_revised";
-    }
+    const trigger: TemplateTrigger | null = event.name === trackingUpdated.name ? triggerOfTag((event.data as { tag: string }).tag) : "estimate_revised";
     if (!trigger) return { messages: 0 };
     const { organizationId, trackingId } = event.data;
     const messageIds = await step.run("prepare-messages", async () =>

@@ -162,7 +162,7 @@ export const trackingUpdated = defineEvent(
     tagChanged: z.boolean(),
     /**
      * Whether the tracking had e-mail addresses or phone numbers when the change was stored: contact
-     * notifications have nobody to tell otherwise (absent: they look).
+     * notifications have nobody to tell otherwise, and start only when it is true.
      */
     hasContacts: z.boolean().optional(),
     /** Whether a connected store shipped the tracking: only then is its status news to a store (absent: nobody is told). */

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { notificationMessages } from "@/db/schema";
 import { notifyContacts } from "@/inngest/functions/notify-contacts";
 import { sendEvent, trackingUpdated } from "@/lib/events/events";
-import { createTestEngine, runsOf, stepsOf, type TestEngine } from "@/testing/inngest";
+import { createTestEngine, runsOf, type TestEngine } from "@/testing/inngest";
 import { resetEnvForTests } from "@/lib/env";
 import { setupTestDatabase } from "@/testing/setup-test-database";
 import { createTenant } from "@/testing/factories";
@@ -129,7 +129,7 @@ describe("contact notifications", () => {
     expect(server.messages[2]!.subject).toMatch(/^Zugestellt: /);
   });
 
-  it("skip a change announced without contacts, and look when the announcement does not say", async () => {
+  it("queue no run for a change announced without contacts or without a new status", async () => {
     const server = await smtp();
     setEnv({ SMTP_URL: server.url });
     const { organization, key } = await createTenant(database.db);
@@ -145,13 +145,12 @@ describe("contact notifications", () => {
     };
 
     await sendEvent(trackingUpdated, { ...change, hasContacts: false }, { id: "told-none" });
+    await sendEvent(trackingUpdated, { ...change, hasContacts: true, tagChanged: false }, { id: "same-status" });
     await jobs!.drain();
-    const [skipped] = (await runsOf(database.db, "waybill-notify-contacts")).filter((run) => run.eventId === "told-none");
-    expect(skipped).toMatchObject({ status: "completed", output: { messages: 0 } });
-    expect(await stepsOf(database.db, skipped!.id)).toEqual([]);
+    expect((await runsOf(database.db, "waybill-notify-contacts")).filter((run) => ["told-none", "same-status"].includes(run.eventId!))).toEqual([]);
+    expect(server.messages).toEqual([]);
 
-    // An announcement from before the field existed: the tracking's contacts are read.
-    await sendEvent(trackingUpdated, change, { id: "told-nothing" });
+    await sendEvent(trackingUpdated, { ...change, hasContacts: true }, { id: "told-some" });
     await jobs!.drain();
     expect(server.messages.map((mail) => mail.to[0])).toEqual(["kim@example.com"]);
   });
