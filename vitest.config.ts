@@ -10,5 +10,6 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: "forks",
     setupFiles: ["./testing/hand-event-transport.ts"],
+    globalSetup: ["./testing/database-template.ts"],
   },
 });

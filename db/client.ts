@@ -29,12 +29,15 @@ export interface DatabaseHandle {
 
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), "db", "migrations");
 
-/** The embedded database, on its own thread (db/pglite-thread-client.ts); in memory without a directory. */
-export async function openPglite(dataDir?: string, onUnexpectedStop?: (error: Error) => void): Promise<DatabaseHandle> {
+/**
+ * The embedded database, on its own thread (db/pglite-thread-client.ts); in memory without a
+ * directory, then empty or, with `copyOf` (a `dump()` written to a file), a copy of that dump.
+ */
+export async function openPglite(dataDir?: string, onUnexpectedStop?: (error: Error) => void, copyOf?: string): Promise<DatabaseHandle> {
   const { PGliteThread } = await import("./pglite-thread-client");
   const { drizzle } = await import("drizzle-orm/pglite");
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const thread = await PGliteThread.create(dataDir, onUnexpectedStop);
+  const thread = await PGliteThread.create(dataDir, onUnexpectedStop, copyOf);
   const client = thread.asPglite();
   const db = drizzle(client, { schema }) as unknown as Database;
   return { db, kind: "pglite", pglite: client, dump: () => thread.dumpDataDir(), close: () => thread.close() };

@@ -40,6 +40,30 @@ describe("the embedded database thread", () => {
     }
   });
 
+  it("opens a copy of a dump, and what the copy writes stays in the copy", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "waybill-pglite-thread-"));
+    try {
+      const original = await PGliteThread.create();
+      await original.exec("create table kept (value text); insert into kept values ('dumped')");
+      const dumpFile = path.join(dir, "dump.tar.gz");
+      writeFileSync(dumpFile, await original.dumpDataDir());
+      await original.close();
+      const read = async (thread: PGliteThread) =>
+        (await thread.query<{ value: string }>("select value from kept order by value")).rows.map((row) => row.value);
+
+      const copy = await PGliteThread.create(undefined, undefined, dumpFile);
+      expect(await read(copy)).toEqual(["dumped"]);
+      await copy.exec("insert into kept values ('copied')");
+      expect(await read(copy)).toEqual(["copied", "dumped"]);
+      await copy.close();
+      const another = await PGliteThread.create(undefined, undefined, dumpFile);
+      expect(await read(another)).toEqual(["dumped"]);
+      await another.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("says which directory it could not initialise", async () => {
     const parent = mkdtempSync(path.join(os.tmpdir(), "waybill-pglite-thread-"));
     const notADirectory = path.join(parent, "file");

@@ -68,13 +68,14 @@ export class PGliteThread {
   }
 
   /**
-   * Starts the thread and opens the database (in memory without a directory). `onUnexpectedStop`
-   * hears of a thread that dies without being closed: the server exits then, so a supervisor
-   * restarts it, rather than answering every request with an error.
+   * Starts the thread and opens the database (in memory without a directory, where `copyOf` names
+   * a dump to start from instead of a new cluster). `onUnexpectedStop` hears of a thread that dies
+   * without being closed: the server exits then, so a supervisor restarts it, rather than
+   * answering every request with an error.
    */
-  static async create(dataDir?: string, onUnexpectedStop: (error: Error) => void = () => {}): Promise<PGliteThread> {
+  static async create(dataDir?: string, onUnexpectedStop: (error: Error) => void = () => {}, copyOf?: string): Promise<PGliteThread> {
     if (dataDir && !existsSync(path.join(dataDir, "PG_VERSION"))) await initialiseDataDir(dataDir);
-    const worker = new Worker(THREAD_SCRIPT, { workerData: { dataDir } });
+    const worker = new Worker(THREAD_SCRIPT, { workerData: { dataDir, copyOf } });
     await new Promise<void>((resolve, reject) => {
       const onError = (error: Error) => reject(error);
       worker.once("error", onError);

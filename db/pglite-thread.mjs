@@ -2,6 +2,7 @@
 // work uses a second core instead of sharing the app's event loop. db/pglite-thread-client.ts is
 // the other end; messages carry queries in and rows, errors and notifications out.
 // Plain JavaScript: it is loaded by path at run time, outside the Next.js bundle.
+import { readFileSync } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -12,7 +13,9 @@ import { startAutovacuum } from "./embedded-autovacuum.mjs";
 // from the operating system's file cache. pg_trgm backs the keyword filter's index (migration 0027):
 // PGlite loads an extension only when asked.
 const startParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"];
-const db = await PGlite.create(workerData.dataDir, { extensions: { pg_trgm }, startParams });
+// A copy of a dump skips initdb, which costs seconds (the tests start every file's database so).
+const loadDataDir = workerData.copyOf ? new Blob([readFileSync(workerData.copyOf)]) : undefined;
+const db = await PGlite.create(workerData.dataDir, { extensions: { pg_trgm }, startParams, loadDataDir });
 const stopAutovacuum = startAutovacuum(db);
 /** Open transactions by id: PGlite's handle, and how the app ends each one. */
 const transactions = new Map();

@@ -1,15 +1,16 @@
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { setDatabaseHandle, type Database, type DatabaseHandle } from "@/db/client";
 import { createTestDatabase } from "@/testing/create-test-database";
 
 /**
- * Gives a test file its own migrated database (PGlite or PostgreSQL, per WAYBILL_TEST_DB) and
- * makes it the process's database for the file's duration.
+ * Gives a test file its own migrated database (PGlite or PostgreSQL, per WAYBILL_TEST_DB), a copy
+ * of the run's template (testing/database-template.ts), and makes it the process's database for
+ * the file's duration.
  */
 export function setupTestDatabase(): { readonly db: Database; readonly handle: DatabaseHandle } {
   let handle: DatabaseHandle | undefined;
   beforeAll(async () => {
-    handle = await createTestDatabase();
+    handle = await createTestDatabase(undefined, { template: inject("testDatabaseTemplate") });
     setDatabaseHandle(handle);
   });
   afterAll(async () => {
