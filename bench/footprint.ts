@@ -55,7 +55,8 @@ async function npmStart(dataDir: string, env: Record<string, string>): Promise<S
   }
   const startS = (performance.now() - started) / 1000;
   const stop = async () => {
-    if (npm.exitCode !== null) return;
+    // Ended (by a signal, too: then exitCode stays null): its exit event has fired already.
+    if (npm.exitCode !== null || npm.signalCode !== null) return;
     const exited = new Promise((resolve) => npm.once("exit", resolve));
     try {
       process.kill(-npm.pid!, "SIGTERM");
