@@ -45,14 +45,15 @@ export async function createTestDatabase(
   options: { max?: number; migrate?: boolean; template?: string } = {},
 ): Promise<DatabaseHandle> {
   const template = options.migrate === false ? undefined : options.template;
+  const migrate = options.migrate !== false && !template;
   if (kind === "pglite") {
     const handle = await openPglite(undefined, undefined, template);
-    if (options.migrate !== false && !template) await migrateDatabase(handle);
+    if (migrate) await migrateDatabase(handle);
     return handle;
   }
   const name = await createPostgresDatabase(template);
   const handle = await openPostgres(testPostgresUrl(name), options);
-  if (options.migrate !== false && !template) await migrateDatabase(handle);
+  if (migrate) await migrateDatabase(handle);
   return {
     ...handle,
     async close() {

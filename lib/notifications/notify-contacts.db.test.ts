@@ -147,7 +147,7 @@ describe("contact notifications", () => {
     await sendEvent(trackingUpdated, { ...change, hasContacts: false }, { id: "told-none" });
     await sendEvent(trackingUpdated, { ...change, hasContacts: true, tagChanged: false }, { id: "same-status" });
     await jobs!.drain();
-    expect((await runsOf(database.db, "waybill-notify-contacts")).filter((run) => ["told-none", "same-status"].includes(run.eventId!))).toEqual([]);
+    expect((await runsOf(database.db, "waybill-notify-contacts")).filter((run) => ["told-none", "same-status"].includes(run.eventId))).toEqual([]);
     expect(server.messages).toEqual([]);
 
     await sendEvent(trackingUpdated, { ...change, hasContacts: true }, { id: "told-some" });
