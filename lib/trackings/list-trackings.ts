@@ -122,55 +122,78 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   }
 }
 
-function prepareQueries(db: Executor, compiled: CompiledFilter, withCursor: boolean) {
+/** A keyword that matches at most this many rows takes its page from its matches' ids. */
+export const SPARSE_KEYWORD_MATCHES = 1000;
+
+/**
+ * How the page's rows are found:
+ * - `walk`: along the list's index, in order, until the page is full (the first page of most filters);
+ * - `matches`: a keyword few rows match finds their ids by the trigram index first (an InitPlan runs
+ *   once, whatever the plan around it), then the page among them. Otherwise PostgreSQL may walk the
+ *   whole list testing every row against the keyword, for a page few rows can fill: 100 ms at 100,000;
+ * - `window`: a page deep in the list skips its offset on the index alone, then reads only the page's
+ *   rows and their checkpoints, not those of every row it skipped (20 ms for page 50 at 100,000).
+ */
+type PagePlan = "walk" | "matches" | "window";
+
+const ORDER = [sql`${trackings.createdAt} desc nulls last`, sql`${trackings.id} desc nulls last`];
+
+/** The page's query: its rows come with their checkpoints, in one round trip. */
+function pageQuery(db: Executor, compiled: CompiledFilter, withCursor: boolean, plan: PagePlan) {
   const build = () => {
     const where = and(...compiled.conditions);
-    const pageWhere = withCursor
-      ? and(
-          ...compiled.conditions,
-          // A row comparison lets the index start right after the cursor.
-          sql`(${trackings.createdAt}, ${trackings.id}) < (${sql.placeholder("cursorAt")}::timestamptz, ${sql.placeholder("cursorId")})`,
-        )
-      : where;
-    return {
-      // The page's rows come with their checkpoints, in one round trip.
-      page: db.query.trackings
-        .findMany({
-          where: pageWhere,
-          // NULLS LAST as the indexes are built, so the index gives the order and no sort is needed.
-          orderBy: [sql`${trackings.createdAt} desc nulls last`, sql`${trackings.id} desc nulls last`],
-          limit: sql.placeholder("limit"),
-          offset: sql.placeholder("offset"),
-          with: { checkpoints: { orderBy: asc(checkpoints.position) } },
-        })
-        .prepare(`list_page_${withCursor ? "c" : "p"}_${compiled.shape}`),
-      count: db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(trackings)
-        .where(where)
-        .prepare(`list_count_${compiled.shape}`),
-    };
+    const ids = {
+      walk: undefined,
+      matches: sql`select ${trackings.id} from ${trackings} where ${where}`,
+      window: sql`select ${trackings.id} from ${trackings} where ${where} order by ${sql.join(ORDER, sql`, `)} limit ${sql.placeholder("limit")} offset ${sql.placeholder("offset")}`,
+    }[plan];
+    const found = ids ? [eq(trackings.organizationId, sql.placeholder("organizationId")), sql`${trackings.id} = any(array(${ids}))`] : compiled.conditions;
+    // A row comparison lets the index start right after the cursor.
+    const cursor = sql`(${trackings.createdAt}, ${trackings.id}) < (${sql.placeholder("cursorAt")}::timestamptz, ${sql.placeholder("cursorId")})`;
+    return db.query.trackings
+      .findMany({
+        where: and(...found, ...(withCursor ? [cursor] : [])),
+        // NULLS LAST as the indexes are built, so the index gives the order and no sort is needed.
+        orderBy: ORDER,
+        limit: sql.placeholder("limit"),
+        // The window has skipped the offset already.
+        ...(plan === "window" ? {} : { offset: sql.placeholder("offset") }),
+        with: { checkpoints: { orderBy: asc(checkpoints.position) } },
+      })
+      .prepare(`list_page_${withCursor ? "c" : "p"}_${plan}_${compiled.shape}`);
   };
-  return isDatabase(db) ? prepared(db, `list:${withCursor}:${compiled.shape}`, build) : build();
+  return isDatabase(db) ? prepared(db, `list-page:${withCursor}:${plan}:${compiled.shape}`, build) : build();
+}
+
+function countQuery(db: Executor, compiled: CompiledFilter) {
+  const build = () =>
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(trackings)
+      .where(and(...compiled.conditions))
+      .prepare(`list_count_${compiled.shape}`);
+  return isDatabase(db) ? prepared(db, `list-count:${compiled.shape}`, build) : build();
 }
 
 /** Newest first, ties broken by id, so pages never skip or repeat a row. */
 export async function listTrackings(db: Executor, organizationId: string, filter: TrackingListFilter, paging: TrackingListPaging): Promise<TrackingListResult> {
   const compiled = compileFilter(organizationId, filter);
   const after = paging.kind === "cursor" && paging.cursor ? decodeCursor(paging.cursor) : null;
-  const queries = prepareQueries(db, compiled, after !== null);
   const offset = paging.kind === "page" ? (paging.page - 1) * paging.limit : 0;
-  const countRows = () => queries.count.execute(compiled.params).then(([row]) => row?.total ?? 0);
+  const countRows = () =>
+    countQuery(db, compiled)
+      .execute(compiled.params)
+      .then(([row]) => row?.total ?? 0);
   const counting = LEDGER_SHAPE.test(compiled.shape) ? countTrackings(db, organizationId, filter).then((counted) => counted ?? countRows()) : countRows();
-  const [rows, total] = await Promise.all([
-    queries.page.execute({
-      ...compiled.params,
-      ...(after ? { cursorAt: after.createdAt.toISOString(), cursorId: after.id } : {}),
-      limit: paging.limit + 1,
-      offset,
-    }),
-    counting,
-  ]);
+  // A keyword's count (the trigram index, a few ms) comes first: how many rows match decides the plan.
+  const plan: PagePlan = filter.keyword && (await counting) <= SPARSE_KEYWORD_MATCHES ? "matches" : offset > 0 ? "window" : "walk";
+  const page = pageQuery(db, compiled, after !== null, plan).execute({
+    ...compiled.params,
+    ...(after ? { cursorAt: after.createdAt.toISOString(), cursorId: after.id } : {}),
+    limit: paging.limit + 1,
+    offset,
+  });
+  const [rows, total] = await Promise.all([page, counting]);
   const hasNextPage = rows.length > paging.limit;
   const records = rows.slice(0, paging.limit).map(recordOf);
   const last = records[records.length - 1]?.tracking;
