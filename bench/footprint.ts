@@ -10,16 +10,19 @@
 //     day of polls. The server keeps its own clock, so the day runs on its real scheduler with the
 //     poll intervals scaled by POLL_INTERVAL_SCALE = day-seconds / 86,400 (an in-transit shipment is
 //     asked about 24 times). Memory is sampled every second: after the day, and the peak.
+// The floor beside them: a bare Next.js app of the same version started by `npm start` the same
+// way (bench/support/bare-next-app.ts), what any app on this framework holds before its own code.
 // The server's own account of its memory (heap, external, array buffers) comes from /metrics.
 // The sums are of each process's resident set, so pages the processes share (the node binary) count
 // once per process; `*_pss_mb` count each shared page once (proportional set size).
-// Last line: {"bench":"footprint","idle_mb":…,"day_mb":…,"peak_mb":…,"start_s":…,"idle_pss_mb":…}.
+// Last line: {"bench":"footprint","idle_mb":…,"floor_mb":…,"day_mb":…,"peak_mb":…,"start_s":…,"idle_pss_mb":…}.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { buildIfStale } from "../scripts/build-if-stale.mjs";
+import { buildBareNextApp } from "./support/bare-next-app";
 import { option } from "./support/bench-database";
 import { processTree, totalPssMb, totalRssMb, type ProcessMemory } from "./support/process-memory";
 
@@ -33,12 +36,14 @@ interface Started {
   stop(): Promise<void>;
 }
 
-/** `npm start` in this directory on `dataDir`, timed to the first 200 from /readyz. */
-async function npmStart(dataDir: string, env: Record<string, string>): Promise<Started> {
+/** `npm start` in `cwd` (this directory by default) on `dataDir`, timed to the first 200 from /readyz. */
+async function npmStart(dataDir: string, env: Record<string, string>, cwd = process.cwd()): Promise<Started> {
   const port = 4100 + Math.floor(Math.random() * 800);
   const { DATABASE_URL: _scale, ...embedded } = process.env;
   const started = performance.now();
-  const npm = spawn("npm", ["start"], {
+  // The port and host as arguments too: `next start` (the floor's) reads no PORT or HOST.
+  const npm = spawn("npm", ["start", ...(cwd === process.cwd() ? [] : ["--", "-p", String(port), "-H", "127.0.0.1"])], {
+    cwd,
     env: { ...embedded, WAYBILL_DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", METRICS_TOKEN, LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,
@@ -122,8 +127,19 @@ export async function run(args: string[]) {
   const carrier = await startFakeCarrierServer({ generateInTransit: true, recordRequests: false });
   const emptyDir = mkdtempSync(path.join(os.tmpdir(), "waybill-bench-footprint-"));
   const { dataDir, key } = await seededDataDir();
+  const bareApp = buildBareNextApp();
   const running: Started[] = [];
   try {
+    // 0. The floor: Next.js alone, started and settled the same way.
+    const bare = await npmStart(emptyDir, {}, bareApp);
+    running.push(bare);
+    await sleep(settleSeconds * 1000);
+    const floorTree = processTree(bare.npm.pid!);
+    await bare.stop();
+    console.log(
+      `the floor, a bare Next.js app by npm start: ${mb(totalRssMb(floorTree))} (${mb(totalPssMb(floorTree))} with shared pages counted once): ${describe(floorTree)}`,
+    );
+
     // 1. First start on an empty directory, then idle.
     const first = await npmStart(emptyDir, {});
     running.push(first);
@@ -192,6 +208,7 @@ export async function run(args: string[]) {
       JSON.stringify({
         bench: "footprint",
         idle_mb: round(totalRssMb(idleTree)),
+        floor_mb: round(totalRssMb(floorTree)),
         day_mb: round(totalRssMb(dayTree)),
         idle_pss_mb: round(totalPssMb(idleTree)),
         day_pss_mb: round(totalPssMb(dayTree)),
@@ -207,5 +224,6 @@ export async function run(args: string[]) {
     await carrier.close();
     rmSync(emptyDir, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(bareApp, { recursive: true, force: true });
   }
 }
