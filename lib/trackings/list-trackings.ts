@@ -123,7 +123,7 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
 }
 
 /** A keyword that matches at most this many rows takes its page from its matches' ids. */
-export const SPARSE_KEYWORD_MATCHES = 1000;
+const SPARSE_KEYWORD_MATCHES = 1000;
 
 /**
  * How the page's rows are found:
