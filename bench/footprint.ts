@@ -41,8 +41,8 @@ async function npmStart(dataDir: string, env: Record<string, string>, cwd = proc
   const port = 4100 + Math.floor(Math.random() * 800);
   const { DATABASE_URL: _scale, ...embedded } = process.env;
   const started = performance.now();
-  // The port and host as arguments too: `next start` (the floor's) reads no PORT or HOST.
-  const npm = spawn("npm", ["start", ...(cwd === process.cwd() ? [] : ["--", "-p", String(port), "-H", "127.0.0.1"])], {
+  // `next start` (the floor's) takes PORT as ours does; it binds every address, which costs nothing more.
+  const npm = spawn("npm", ["start"], {
     cwd,
     env: { ...embedded, WAYBILL_DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", METRICS_TOKEN, LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "ignore", "inherit"],

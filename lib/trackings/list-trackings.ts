@@ -142,11 +142,12 @@ const ORDER = [sql`${trackings.createdAt} desc nulls last`, sql`${trackings.id} 
 function pageQuery(db: Executor, compiled: CompiledFilter, withCursor: boolean, plan: PagePlan) {
   const build = () => {
     const where = and(...compiled.conditions);
-    const ids = {
-      walk: undefined,
-      matches: sql`select ${trackings.id} from ${trackings} where ${where}`,
-      window: sql`select ${trackings.id} from ${trackings} where ${where} order by ${sql.join(ORDER, sql`, `)} limit ${sql.placeholder("limit")} offset ${sql.placeholder("offset")}`,
-    }[plan];
+    const ids =
+      plan === "matches"
+        ? sql`select ${trackings.id} from ${trackings} where ${where}`
+        : plan === "window"
+          ? sql`select ${trackings.id} from ${trackings} where ${where} order by ${sql.join(ORDER, sql`, `)} limit ${sql.placeholder("limit")} offset ${sql.placeholder("offset")}`
+          : undefined;
     const found = ids ? [eq(trackings.organizationId, sql.placeholder("organizationId")), sql`${trackings.id} = any(array(${ids}))`] : compiled.conditions;
     // A row comparison lets the index start right after the cursor.
     const cursor = sql`(${trackings.createdAt}, ${trackings.id}) < (${sql.placeholder("cursorAt")}::timestamptz, ${sql.placeholder("cursorId")})`;
