@@ -1,7 +1,7 @@
 // `npm run bench -- webhooks [--latency-updates 60] [--latency-interval-ms 1000] [--burst-updates 400] [--endpoints 5] [--max-local-waiting 256] [--statements] [--profile FILE]`
 // In the embedded mode (PGlite in a scratch directory, the in-process runner on pg-boss with its
 // production settings), stores checkpoints the way the poller does (a batch of up to 20 trackings in
-// one transaction, then their `tracking/updated` events together) and measures, at a local
+// one transaction, recorded as changes, then their `tracking/updated` events together) and measures, at a local
 // node:http receiver:
 //   1. latency: one update every --latency-interval-ms (a pace the runner keeps up with, so the
 //      figure does not depend on how long the run lasts) to one endpoint, from the update's
@@ -64,6 +64,8 @@ export async function run(args: string[]): Promise<void> {
   const { subtagMessage } = await import("@/lib/carriers/subtags");
   const { trackingUpdatedData } = await import("@/lib/trackings/tracking-updated-data");
   const { applyTrackingUpdates } = await import("@/lib/trackings/apply-tracking-update");
+  const { recordChanges } = await import("@/lib/trackings/changes/record-changes");
+  const { changeIdsOf, updateChanges } = await import("@/lib/trackings/changes/update-changes");
   const { PER_NUMBER_POLL_BATCH } = await import("@/lib/trackings/poll-dispatch");
   const { createTracking } = await import("@/lib/trackings/create-tracking");
   const { createWebhookEndpoint } = await import("@/lib/webhooks/create-webhook-endpoint");
@@ -146,7 +148,19 @@ export async function run(args: string[]): Promise<void> {
         tx,
         rows.map((tracking) => ({ tracking, input: { now, checkpoints: [arrivalScan(now)] } })),
       );
-      const events = stored.map((change) => storableEvent(trackingUpdated, trackingUpdatedData(change)));
+      // Recorded as changes, so the fan-out reads the change's snapshot as it does for a poll.
+      const recorded = await recordChanges(
+        tx,
+        organizationId,
+        updateChanges(
+          "tracking.updated",
+          stored.map((change, index) => ({ before: rows[index]!, change })),
+        ),
+      );
+      const changeIds = changeIdsOf(recorded, "tracking.updated");
+      const events = stored.map((change) =>
+        storableEvent(trackingUpdated, { ...trackingUpdatedData(change), changeId: changeIds.get(change.record.tracking.id) }),
+      );
       return { changes: stored, followUps: await recordFollowUps(tx, organizationId, events) };
     });
     if (!hold) await sendFollowUps(db, followUps);

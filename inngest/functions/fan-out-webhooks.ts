@@ -5,15 +5,28 @@ import { createWebhookDeliveries, type WebhookEventSource } from "@/lib/webhooks
 import { inngest } from "@/lib/events/client";
 import { trackingAttentionFlagged, trackingEstimateRevised, trackingUpdated, webhookDeliveryRequested } from "@/lib/events/events";
 
+/** deliver-webhook takes each delivery still pending on from `firstAttempt`; the id makes each one requested once, however often this is repeated. */
+async function requestRetries(organizationId: string, deliveryIds: string[], firstAttempt: number): Promise<void> {
+  if (!deliveryIds.length) return;
+  await inngest.send(
+    deliveryIds.map((deliveryId) => webhookDeliveryRequested.create({ organizationId, deliveryId, firstAttempt }, { id: `webhook-delivery-${deliveryId}` })),
+  );
+}
+
 /**
  * Every tracking update (`tracking_update`), delivery-estimate move (`edd_revise`) and newly needed
- * attention (`tracking_attention`, to the URLs that opted in) becomes one stored delivery per enabled webhook URL, and their first attempts go out together in the same step
- * (most receivers answer 2xx at once, so most deliveries end in this run); deliver-webhook takes
- * each one still pending through the retry schedule.
+ * attention (`tracking_attention`, to the URLs that opted in) becomes one stored delivery per
+ * enabled webhook URL, and their first attempts go out together (most receivers answer 2xx at
+ * once, so most deliveries end in this run); deliver-webhook takes each one still pending through
+ * the retry schedule.
+ *
+ * The work is the run's own, not a step: a run that ends here (most do) costs one call of the
+ * function, not two, and one save. A repeat is safe: creating is idempotent, an attempt skips a
+ * delivery that is no longer pending, and the retry requests carry ids.
  */
 export const fanOutWebhooks = inngest.createFunction(
   { id: "fan-out-webhooks", priority: { run: "120" }, triggers: [trackingUpdated, trackingEstimateRevised, trackingAttentionFlagged] },
-  async ({ event, step }) => {
+  async ({ event, attempt, maxAttempts = 1 }) => {
     const { organizationId, trackingId } = event.data;
     const base = { organizationId, trackingId, sourceEventId: event.id!, isFirstTag: false, ts: Math.floor(event.ts! / 1000), changeId: event.data.changeId };
     const source: WebhookEventSource =
@@ -27,30 +40,19 @@ export const fanOutWebhooks = inngest.createFunction(
         : event.name === trackingAttentionFlagged.name
           ? { ...base, kind: "tracking_attention", attention: (event.data as { flags: Array<{ reason: string; since: string }> }).flags }
           : { ...base, kind: "edd_revise" };
-    let deliveries: number;
-    let pending: string[];
-    let firstAttempt = 2;
+    const db = await getDb();
     try {
-      // One step: creating is idempotent and an attempt skips a delivery that is no longer pending, so a repeat is safe.
-      ({ deliveries, pending } = await step.run("deliver", async () => {
-        const db = await getDb();
-        const { ids, known } = await createWebhookDeliveries(db, source, renderWebhookTracking);
-        const outcomes = await attemptWebhookDeliveries(db, organizationId, ids, 1, {}, known);
-        return { deliveries: ids.length, pending: ids.filter((_, index) => outcomes[index]!.status === "pending") };
-      }));
-    } catch {
-      // Our side kept failing (the database): deliver-webhook makes attempt 1, with its own retries.
-      pending = await step.run("create-deliveries", async () => (await createWebhookDeliveries(await getDb(), source, renderWebhookTracking)).ids);
-      deliveries = pending.length;
-      firstAttempt = 1;
+      const { ids, known } = await createWebhookDeliveries(db, source, renderWebhookTracking);
+      const outcomes = await attemptWebhookDeliveries(db, organizationId, ids, 1, {}, known);
+      const pending = ids.filter((_, index) => outcomes[index]!.status === "pending");
+      await requestRetries(organizationId, pending, 2);
+      return { deliveries: ids.length, delivered: ids.length - pending.length };
+    } catch (error) {
+      if (attempt + 1 < maxAttempts) throw error;
+      // Our side kept failing (the database) through the run's retries: deliver-webhook makes attempt 1, with its own.
+      const { ids } = await createWebhookDeliveries(db, source, renderWebhookTracking);
+      await requestRetries(organizationId, ids, 1);
+      return { deliveries: ids.length, delivered: 0 };
     }
-    if (pending.length) {
-      await step.sendEvent(
-        "request-retries",
-        // The id makes each delivery requested once, however often this step is repeated.
-        pending.map((deliveryId) => webhookDeliveryRequested.create({ organizationId, deliveryId, firstAttempt }, { id: `webhook-delivery-${deliveryId}` })),
-      );
-    }
-    return { deliveries, delivered: deliveries - pending.length };
   },
 );

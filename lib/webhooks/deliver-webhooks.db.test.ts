@@ -163,6 +163,12 @@ describe("a tracking update", () => {
       deliveries.some((delivery) => (run.event.data as { deliveryId?: string }).deliveryId === delivery.id),
     );
     expect(retryRuns).toEqual([]);
+    // The fan-out did its work as the run itself: it ended without a step to save (one call of the function).
+    const fanOut = (await runsOf(database.db, "waybill-fan-out-webhooks")).filter(
+      (run) => (run.event.data as { trackingId?: string }).trackingId === tenant.trackingId,
+    );
+    expect(fanOut.map((run) => run.status)).toEqual(["completed"]);
+    expect(await stepsOf(database.db, fanOut[0]!.id)).toEqual([]);
   });
 
   it("is retried after failures: fails twice, delivered on attempt 3 after 30 s and 60 s, three attempts logged", async () => {
@@ -270,7 +276,7 @@ describe("a tracking update", () => {
     const [delivery] = await deliveriesOf(tenant.organizationId);
     await sendEvent(webhookDeliveryRequested, { organizationId: tenant.organizationId, deliveryId: delivery!.id }, { id: "by-hand" });
     await jobs.drain();
-    // And the fan-out repeated for the same event (a step run again after a crash) adds nothing.
+    // And the fan-out repeated for the same event (a run repeated after a crash) adds nothing.
     const again = await createWebhookDeliveries(
       database.db,
       {
