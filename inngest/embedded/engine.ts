@@ -8,12 +8,12 @@ import { clearActiveEngine, type EventSink, setActiveEngine } from "./active-eng
 import { type Clock, systemClock } from "./clock";
 import { type FunctionPlan, planFunctions } from "./config-check";
 import { cronEventId, nextCronSlot } from "./cron";
-import { defaultBackoff, driveRun, type ExecutorDeps } from "./executor";
+import { defaultBackoff, driveRun, type ExecutorDeps, type HeldRun } from "./executor";
 import { toStoredEvents, type IncomingEvent } from "./incoming-events";
 import { type LocalGroup, LocalRuns } from "./local-runs";
 import { CLOCK_PRIORITY, type JobQueue, type QueueJob, runJobKey, type ScheduledJob } from "./queue";
 import { createSdkHandler } from "./sdk-handler";
-import { acceptEvents, deleteFinishedBefore, dispatchEvents, dueRuns, pendingEvents, unfinishedRuns } from "./store";
+import { acceptEvents, deleteFinishedBefore, dispatchEvents, dueRuns, pendingEvents, releaseRun, unfinishedRuns } from "./store";
 import { concurrencyKeyFor, functionsTriggeredBy } from "./triggers";
 import { log } from "@/lib/observability/log";
 
@@ -71,6 +71,8 @@ export class EmbeddedEngine implements EventSink {
   /** Runs due now were left in their table for want of room: they are taken from there as room comes. */
   #backlogged = false;
   #pulling = false;
+  /** Places in the local slots' waiting room promised to runs being created leased: concurrent sends do not promise the same place twice. */
+  #promised = 0;
 
   /**
    * The async context the engine was made in (the start, outside any request). Every run is driven
@@ -132,14 +134,33 @@ export class EmbeddedEngine implements EventSink {
     return stored.map((event) => event.id);
   }
 
-  /** Stores events with their runs in one statement and starts the runs. */
+  /**
+   * Stores events with their runs in one statement and starts the runs. Those that start here while
+   * there is room are created leased to this runner, so their drive needs no claim of its own.
+   */
   async #accept(events: NewJobEvent[]): Promise<void> {
     const now = this.#clock.now();
+    let room = this.#local.room - this.#promised;
     const runs = events.flatMap((event) =>
-      functionsTriggeredBy(this.#plans.values(), event.payload, event.targetFunctionId ?? null).map((plan) => this.#newRun(plan, event.payload, now)),
+      functionsTriggeredBy(this.#plans.values(), event.payload, event.targetFunctionId ?? null).map((plan) =>
+        this.#newRun(plan, event.payload, now, !this.#queuedOnly(plan) && room-- > 0),
+      ),
     );
-    const { newEventIds, created } = await acceptEvents(this.#options.db, events, runs);
-    await this.#startRuns(created, now);
+    const promised = runs.filter((run) => run.version > 0).length;
+    this.#promised += promised;
+    let accepted: Awaited<ReturnType<typeof acceptEvents>>;
+    try {
+      accepted = await acceptEvents(this.#options.db, events, runs);
+    } finally {
+      // The runs take their places just below, before anything else can run.
+      this.#promised -= promised;
+    }
+    const { newEventIds, created } = accepted;
+    const leaseUntil = now + this.#deps.leaseMs;
+    const held = new Map(
+      runs.filter((run) => run.version > 0).map((run): [string, HeldRun] => [run.id, { record: { run, steps: {}, stack: [] }, leaseUntil }]),
+    );
+    await this.#startRuns(created, now, held);
     // A retried send repeats its ids: whatever of it is still undispatched gets dispatched now.
     const repeated = events.filter((event) => !newEventIds.has(event.id)).map((event) => event.id);
     if (repeated.length) await this.#dispatch(await pendingEvents(this.#options.db, { ids: repeated }));
@@ -157,23 +178,34 @@ export class EmbeddedEngine implements EventSink {
     if (outcome === "refused") await this.#options.queue.schedule([this.#runJob(run, this.#clock.now())]);
   }
 
+  /** Only the shared queue can cap a function with a concurrency limit across instances. */
+  #queuedOnly(plan: FunctionPlan | undefined): boolean {
+    return Boolean(this.#options.queue.shared && plan?.concurrency);
+  }
+
   /** Due runs start in this process without a queue round trip, unless only the shared queue can cap them. */
-  async #startRuns(runs: RunRef[], now: number): Promise<void> {
+  async #startRuns(runs: RunRef[], now: number, held?: ReadonlyMap<string, HeldRun>): Promise<void> {
     const queued: ScheduledJob[] = [];
     for (const run of runs) {
-      if (this.#options.queue.shared && this.#plans.get(run.functionId)?.concurrency) queued.push(this.#runJob(run, now));
-      else this.#startNow(run);
+      if (this.#queuedOnly(this.#plans.get(run.functionId))) queued.push(this.#runJob(run, now));
+      else this.#startNow(run, undefined, held?.get(run.id));
     }
     await this.#options.queue.schedule(queued);
   }
 
   /** `since`: when the run fell due, for its place among the runs waiting (now by default). */
-  #startNow(run: RunRef, since?: number): void {
+  #startNow(run: RunRef, since?: number, held?: HeldRun): void {
     const started = this.#local
-      .offer(this.#localGroup(run), () => this.#drive(run.id, false), since)
+      .offer(this.#localGroup(run), () => this.#drive(run.id, false, held), since)
       .then(async (outcome) => {
+        if (outcome === "done") return;
+        // Not driven here after all: a run created leased becomes due for whoever takes it.
+        if (held) await releaseRun(this.#options.db, run.id, held.record.run.version, new Date(this.#clock.now()));
         // Stored due now, it waits in its table, not in memory, until there is room.
-        if (outcome === "full") this.#backlogged = true;
+        if (outcome === "full") {
+          this.#backlogged = true;
+          if (held) void this.#pullBacklog();
+        }
         if (outcome === "refused") await this.#options.queue.schedule([this.#runJob(run, this.#clock.now())]);
       })
       .catch(async (error: unknown) => {
@@ -213,8 +245,8 @@ export class EmbeddedEngine implements EventSink {
     return { id: `${run.functionId}:${run.concurrencyKey ?? ""}`, limit: limit ?? Infinity, priority: plan?.priority };
   }
 
-  async #drive(runId: string, fromQueue: boolean): Promise<void> {
-    const result = await this.#home.runInAsyncScope(() => driveRun(this.#deps, runId, (functionId) => this.#failureHandlerOf(functionId)));
+  async #drive(runId: string, fromQueue: boolean, held?: HeldRun): Promise<void> {
+    const result = await this.#home.runInAsyncScope(() => driveRun(this.#deps, runId, (functionId) => this.#failureHandlerOf(functionId), held));
     if (result.status === "waiting") {
       const now = this.#clock.now();
       if (result.wakeAt <= now) await this.#startRuns([result.run], now);
@@ -251,18 +283,27 @@ export class EmbeddedEngine implements EventSink {
     await this.#startRuns(created, now);
   }
 
-  #newRun(plan: FunctionPlan, event: JobEventPayload, now: number): NewJobRun {
+  /** A new run, due now; `leased`: already claimed by this runner (version 1, its lease running). */
+  #newRun(plan: FunctionPlan, event: JobEventPayload, now: number, leased = false): JobRun {
     return {
       id: newId(),
       functionId: plan.id,
       eventId: event.id,
       event,
       status: "queued",
+      attempt: 0,
       maxAttempts: plan.maxAttempts,
+      stepRetries: {},
+      sleeps: {},
+      disableImmediateExecution: false,
       concurrencyKey: concurrencyKeyFor(plan, event),
-      wakeAt: new Date(now),
+      wakeAt: new Date(leased ? now + this.#deps.leaseMs : now),
+      output: null,
+      error: null,
+      version: leased ? 1 : 0,
       createdAt: new Date(now),
       updatedAt: new Date(now),
+      endedAt: null,
     };
   }
 

@@ -43,15 +43,30 @@ const UNSUPPORTED_OPS: Record<string, string> = {
 
 class LostRunError extends Error {}
 
+/** A run created leased to this runner: driven without a claim while enough of its lease is left. */
+export interface HeldRun {
+  record: RunRecord;
+  leaseUntil: number;
+}
+
 /**
  * Claims one due run and drives it as far as it can go now: asks the SDK what to do, runs the steps
  * it plans (parallel ones concurrently), memoises results and saves after every step, and stops at
  * a sleep, a retry back-off or the end. Steps are at-least-once: a crash between a step and its
  * save repeats the step once the lease lapses.
  */
-export async function driveRun(deps: ExecutorDeps, runId: string, failureHandlerOf: (functionId: string) => string | undefined): Promise<DriveResult> {
+export async function driveRun(
+  deps: ExecutorDeps,
+  runId: string,
+  failureHandlerOf: (functionId: string) => string | undefined,
+  held?: HeldRun,
+): Promise<DriveResult> {
   const now = deps.clock.now();
-  const record = await claimRun(deps.db, runId, new Date(now), new Date(now + deps.leaseMs));
+  // Half the lease left at least: the renewal (every third of a lease) keeps it from there.
+  const record =
+    held && held.leaseUntil - now >= deps.leaseMs / 2
+      ? held.record
+      : await claimRun(deps.db, runId, new Date(now), new Date(now + deps.leaseMs), held?.record.run.version);
   if (!record) {
     const run = await runWakeUp(deps.db, runId);
     if (!run?.wakeAt) return { status: "skipped" };

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { rowsOf } from "@/db/rows-of";
 import { type JobEvent, jobEvents, type JobRun, jobRuns, jobSteps, type MemoisedStep, type NewJobEvent, type NewJobRun } from "@/db/schema";
@@ -40,13 +40,16 @@ export async function dispatchEvents(db: Database, eventIds: string[], runs: New
 /**
  * Takes a due run for one drive: moves its wake-up to `leaseUntil` and bumps its version, so no
  * other runner (a queue job here or on another instance) can take it until the lease lapses, and
- * a runner whose lease lapsed cannot save. Undefined when the run is not due, ended or taken.
+ * a runner whose lease lapsed cannot save. `heldVersion`: the run was created leased to this
+ * runner at that version, which it may take up again while nobody else has. Undefined when the run
+ * is not due, ended or taken.
  */
-export async function claimRun(db: Database, runId: string, now: Date, leaseUntil: Date): Promise<RunRecord | undefined> {
+export async function claimRun(db: Database, runId: string, now: Date, leaseUntil: Date, heldVersion?: number): Promise<RunRecord | undefined> {
+  const due = lte(jobRuns.wakeAt, now);
   const [run] = await db
     .update(jobRuns)
     .set({ wakeAt: leaseUntil, version: sql`${jobRuns.version} + 1` })
-    .where(and(eq(jobRuns.id, runId), lte(jobRuns.wakeAt, now)))
+    .where(and(eq(jobRuns.id, runId), heldVersion === undefined ? due : or(due, eq(jobRuns.version, heldVersion))))
     .returning();
   if (!run) return undefined;
   // Version 1 means no runner saved before this claim, so there are no steps to read.
@@ -66,6 +69,14 @@ export async function runWakeUp(db: Database, runId: string): Promise<Pick<JobRu
     .from(jobRuns)
     .where(eq(jobRuns.id, runId));
   return run;
+}
+
+/** Makes a run created leased to this runner due now, for another runner or a later pull; nothing if it moved on. */
+export async function releaseRun(db: Database, runId: string, version: number, now: Date): Promise<void> {
+  await db
+    .update(jobRuns)
+    .set({ wakeAt: now })
+    .where(and(eq(jobRuns.id, runId), eq(jobRuns.version, version)));
 }
 
 /** Keeps a long drive's lease; does nothing once the run was saved or claimed at another version. */
@@ -117,7 +128,11 @@ export async function saveRun(
   return (rowsOf<{ saved: number }>(result)[0]?.saved ?? 0) > 0;
 }
 
-/** Stores new events and creates their runs, marked dispatched, in one statement; says which events were new. */
+/**
+ * Stores new events and creates their runs, marked dispatched, in one statement; says which events
+ * were new. A run may be created leased (its `version` and `wakeAt` say so): its runner then
+ * drives it without claiming it first.
+ */
 export async function acceptEvents(
   db: Database,
   events: NewJobEvent[],
@@ -140,6 +155,7 @@ export async function acceptEvents(
     max_attempts: run.maxAttempts,
     concurrency_key: run.concurrencyKey ?? null,
     wake_at: run.wakeAt?.toISOString() ?? null,
+    version: run.version ?? 0,
     created_at: (run.createdAt ?? new Date()).toISOString(),
   }));
   const result = await db.execute(sql`
@@ -150,9 +166,9 @@ export async function acceptEvents(
       on conflict do nothing
       returning id
     ), created as (
-      insert into ${jobRuns} (id, function_id, event_id, event, status, max_attempts, concurrency_key, wake_at, created_at, updated_at)
-      select r.id, r.function_id, r.event_id, r.event, r.status, r.max_attempts, r.concurrency_key, r.wake_at, r.created_at, r.created_at
-      from jsonb_to_recordset(${JSON.stringify(runRows)}::jsonb) as r(id text, function_id text, event_id text, event jsonb, status text, max_attempts int, concurrency_key text, wake_at timestamptz, created_at timestamptz)
+      insert into ${jobRuns} (id, function_id, event_id, event, status, max_attempts, concurrency_key, wake_at, version, created_at, updated_at)
+      select r.id, r.function_id, r.event_id, r.event, r.status, r.max_attempts, r.concurrency_key, r.wake_at, r.version, r.created_at, r.created_at
+      from jsonb_to_recordset(${JSON.stringify(runRows)}::jsonb) as r(id text, function_id text, event_id text, event jsonb, status text, max_attempts int, concurrency_key text, wake_at timestamptz, version int, created_at timestamptz)
       where r.event_id in (select id from new_events)
       on conflict do nothing
       returning id
