@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
+import { preparedOrBuilt } from "@/db/prepared";
 import { rowsOf } from "@/db/rows-of";
 import { type NewWebhookDelivery, type WebhookApiVersion, type WebhookEventKind, webhookDeliveries, webhookEndpoints, webhookSecrets } from "@/db/schema";
 import { NotFoundError } from "@/lib/domain-errors";
@@ -52,14 +53,21 @@ async function announced(db: Executor, source: WebhookEventSource): Promise<{ re
   return record && { record, position: null };
 }
 
+// Every fan-out reads it: prepared once per database (drizzle builds a select's SQL in ~100 µs).
+const enabledEndpointsQuery = (db: Executor) =>
+  preparedOrBuilt(db, "webhook-endpoints-enabled", () =>
+    db
+      .select({ endpoint: webhookEndpoints, secrets: webhookSecrets })
+      .from(webhookEndpoints)
+      .leftJoin(webhookSecrets, eq(webhookSecrets.organizationId, webhookEndpoints.organizationId))
+      .where(and(eq(webhookEndpoints.organizationId, sql.placeholder("organizationId")), eq(webhookEndpoints.enabled, true)))
+      .orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id))
+      .prepare("webhook_endpoints_enabled"),
+  );
+
 /** The organisation's enabled endpoints, oldest first, with its sealed secrets row (null before its first delivery). */
 async function enabledEndpointsAndSecrets(db: Executor, organizationId: string) {
-  const rows = await db
-    .select({ endpoint: webhookEndpoints, secrets: webhookSecrets })
-    .from(webhookEndpoints)
-    .leftJoin(webhookSecrets, eq(webhookSecrets.organizationId, webhookEndpoints.organizationId))
-    .where(and(eq(webhookEndpoints.organizationId, organizationId), eq(webhookEndpoints.enabled, true)))
-    .orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id));
+  const rows = await enabledEndpointsQuery(db).execute({ organizationId });
   return { endpoints: rows.map((row) => row.endpoint), secrets: rows[0]?.secrets ?? null };
 }
 
@@ -84,7 +92,6 @@ export async function createWebhookDeliveries(db: Executor, source: WebhookEvent
   if (!found) return none;
   const { record, position } = found;
 
-  const bySource = and(eq(webhookDeliveries.organizationId, source.organizationId), eq(webhookDeliveries.sourceEventId, source.sourceEventId));
   const eventId = webhookEventId(source.organizationId, source.sourceEventId);
   const bodies = new Map<WebhookApiVersion, string>();
   const bodyFor = (version: WebhookApiVersion) => {
@@ -118,17 +125,23 @@ export async function createWebhookDeliveries(db: Executor, source: WebhookEvent
     } satisfies NewWebhookDelivery;
     return { row, endpoint };
   });
-  // New rows and those an earlier run left pending, in one statement (the select does not see the insert's rows).
-  const inserted = db
-    .insert(webhookDeliveries)
-    .values(planned.map(({ row }) => row))
-    .onConflictDoNothing()
-    .returning({ id: webhookDeliveries.id });
-  const pending = db
-    .select({ id: webhookDeliveries.id })
-    .from(webhookDeliveries)
-    .where(and(bySource, eq(webhookDeliveries.status, "pending")));
-  const result = await db.execute(sql`with inserted as ${inserted} select id from inserted union all ${pending}`);
+  // New rows and those an earlier run left pending, in one statement (the select does not see the
+  // insert's rows). The rows travel as one JSON parameter: the statement costs little to build
+  // (drizzle's insert builder took ~250 µs for five rows).
+  const rows = planned.map(({ row }) => ({ id: row.id, endpoint_id: row.endpointId, api_version: row.apiVersion, body: row.body }));
+  const result = await db.execute(sql`
+    with inserted as (
+      insert into ${webhookDeliveries} (organization_id, id, endpoint_id, event_id, source_event_id, kind, trigger, tracking_id, change_position, api_version, body)
+      select ${source.organizationId}::text, r.id, r.endpoint_id, ${eventId}::text, ${source.sourceEventId}::text, ${source.kind}::text, 'event',
+        ${source.trackingId}::text, ${position}::bigint, r.api_version, r.body
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id text, endpoint_id text, api_version text, body text)
+      on conflict do nothing
+      returning id
+    )
+    select id from inserted
+    union all
+    select id from ${webhookDeliveries}
+    where organization_id = ${source.organizationId} and source_event_id = ${source.sourceEventId} and status = 'pending'`);
   const ids = rowsOf<{ id: string }>(result).map((row) => row.id);
   const stored = new Set(ids);
   const deliveries = planned

@@ -1,8 +1,26 @@
-import { and, asc, eq, inArray, lt, or } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
+import { preparedOrBuilt } from "@/db/prepared";
 import { checkpoints, trackingChanges, type Checkpoint, type TrackingChangeRow } from "@/db/schema";
 import { recordOfSnapshot, timelineLength } from "./snapshot";
 import type { TrackingRecord } from "../tracking-record";
+
+// One tracking's (a webhook announcing one change): prepared once per database.
+const oneTimelinePrefix = (db: Executor) =>
+  preparedOrBuilt(db, "timeline-prefix-one", () =>
+    db
+      .select()
+      .from(checkpoints)
+      .where(
+        and(
+          eq(checkpoints.organizationId, sql.placeholder("organizationId")),
+          eq(checkpoints.trackingId, sql.placeholder("trackingId")),
+          lt(checkpoints.position, sql.placeholder("through")),
+        ),
+      )
+      .orderBy(asc(checkpoints.position))
+      .prepare("timeline_prefix_one"),
+  );
 
 /** Each tracking's first checkpoints, as many as its longest change needs (positions run 0, 1, 2… in timeline order). */
 async function timelinePrefixes(db: Executor, organizationId: string, longest: Map<string, number>): Promise<Map<string, Checkpoint[]>> {
@@ -10,16 +28,20 @@ async function timelinePrefixes(db: Executor, organizationId: string, longest: M
   for (const [trackingId, through] of longest) byLength.set(through, [...(byLength.get(through) ?? []), trackingId]);
   const timelines = new Map<string, Checkpoint[]>();
   if (!byLength.size) return timelines;
-  const rows = await db
-    .select()
-    .from(checkpoints)
-    .where(
-      and(
-        eq(checkpoints.organizationId, organizationId),
-        or(...[...byLength].map(([through, ids]) => and(inArray(checkpoints.trackingId, ids), lt(checkpoints.position, through)))),
-      ),
-    )
-    .orderBy(asc(checkpoints.trackingId), asc(checkpoints.position));
+  const [only] = longest;
+  const rows =
+    longest.size === 1 && only
+      ? await oneTimelinePrefix(db).execute({ organizationId, trackingId: only[0], through: only[1] })
+      : await db
+          .select()
+          .from(checkpoints)
+          .where(
+            and(
+              eq(checkpoints.organizationId, organizationId),
+              or(...[...byLength].map(([through, ids]) => and(inArray(checkpoints.trackingId, ids), lt(checkpoints.position, through)))),
+            ),
+          )
+          .orderBy(asc(checkpoints.trackingId), asc(checkpoints.position));
   for (const row of rows) {
     const timeline = timelines.get(row.trackingId);
     if (timeline) timeline.push(row);
