@@ -6,8 +6,10 @@
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { buildIfStale } from "./build-if-stale.mjs";
+import { dropNpmVariables } from "./npm-variables.mjs";
 
 if (process.env.WAYBILL_SKIP_BUILD !== "1") buildIfStale();
+dropNpmVariables();
 
 process.env.NODE_ENV = "production";
 const port = process.env.PORT ?? "3000";

@@ -184,7 +184,9 @@ async function logAttempts(
       delivered_at = case when a.status = 'delivered' then ${ended}::timestamptz else d.delivered_at end,
       failed_at = case when a.status = 'failed' then ${ended}::timestamptz else d.failed_at end
     from a
-    where d.organization_id = ${organizationId} and d.id = a.delivery_id and a.delivery_id in (select delivery_id from logged)`);
+    -- The logged ids as one array: the deliveries are found by their key, never by a join that the
+    -- planner (which expects 100 rows of any JSON) would answer by reading the organisation's whole log.
+    where d.organization_id = ${organizationId} and d.id = any(array(select delivery_id from logged)) and d.id = a.delivery_id`);
 }
 
 /** One delivery's attempt number `attempt` (the retries, a test send, a redelivery). */

@@ -67,6 +67,16 @@ describe("a fan-out's deliveries", () => {
       expect(plan).toMatch(/Index (Only )?Scan using webhook_deliveries_event_idx/);
       expect(plan).not.toMatch(/Seq Scan on webhook_deliveries/);
     }
+
+    // Their first attempts (refused: nothing listens there) are logged, and the deliveries moved on
+    // through their own keys: the log of earlier events is not read.
+    const before = statements.length;
+    const outcomes = await attemptWebhookDeliveries(db, organization.id, ids, 1, {}, repeated.known);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(["pending", "pending"]);
+    const [logged] = statements.slice(before).filter(({ query }) => query.includes('update "webhook_deliveries"'));
+    const plan = await planOf(database.handle, logged!);
+    expect(plan).toMatch(/Index Scan using webhook_deliveries_organization_id_id_pk/);
+    expect(plan).not.toMatch(/(Seq|Bitmap Heap) Scan on webhook_deliveries/);
   });
 
   it("carry one event_id for the event, derived from it", async () => {

@@ -1,0 +1,1 @@
+export function dropNpmVariables(env?: Record<string, string | undefined>): void;
