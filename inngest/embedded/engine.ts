@@ -146,20 +146,20 @@ export class EmbeddedEngine implements EventSink {
         this.#newRun(plan, event.payload, now, !this.#queuedOnly(plan) && room-- > 0),
       ),
     );
-    const promised = runs.filter((run) => run.version > 0).length;
-    this.#promised += promised;
+    const held = new Map(
+      runs
+        .filter((run) => run.version > 0)
+        .map((run): [string, HeldRun] => [run.id, { record: { run, steps: {}, stack: [] }, leaseUntil: run.wakeAt!.getTime() }]),
+    );
+    this.#promised += held.size;
     let accepted: Awaited<ReturnType<typeof acceptEvents>>;
     try {
       accepted = await acceptEvents(this.#options.db, events, runs);
     } finally {
       // The runs take their places just below, before anything else can run.
-      this.#promised -= promised;
+      this.#promised -= held.size;
     }
     const { newEventIds, created } = accepted;
-    const leaseUntil = now + this.#deps.leaseMs;
-    const held = new Map(
-      runs.filter((run) => run.version > 0).map((run): [string, HeldRun] => [run.id, { record: { run, steps: {}, stack: [] }, leaseUntil }]),
-    );
     await this.#startRuns(created, now, held);
     // A retried send repeats its ids: whatever of it is still undispatched gets dispatched now.
     const repeated = events.filter((event) => !newEventIds.has(event.id)).map((event) => event.id);

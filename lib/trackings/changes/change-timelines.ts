@@ -28,20 +28,19 @@ async function timelinePrefixes(db: Executor, organizationId: string, longest: M
   for (const [trackingId, through] of longest) byLength.set(through, [...(byLength.get(through) ?? []), trackingId]);
   const timelines = new Map<string, Checkpoint[]>();
   if (!byLength.size) return timelines;
-  const [only] = longest;
-  const rows =
-    longest.size === 1 && only
-      ? await oneTimelinePrefix(db).execute({ organizationId, trackingId: only[0], through: only[1] })
-      : await db
-          .select()
-          .from(checkpoints)
-          .where(
-            and(
-              eq(checkpoints.organizationId, organizationId),
-              or(...[...byLength].map(([through, ids]) => and(inArray(checkpoints.trackingId, ids), lt(checkpoints.position, through)))),
-            ),
-          )
-          .orderBy(asc(checkpoints.trackingId), asc(checkpoints.position));
+  const [only] = longest.size === 1 ? longest : [];
+  const rows = only
+    ? await oneTimelinePrefix(db).execute({ organizationId, trackingId: only[0], through: only[1] })
+    : await db
+        .select()
+        .from(checkpoints)
+        .where(
+          and(
+            eq(checkpoints.organizationId, organizationId),
+            or(...[...byLength].map(([through, ids]) => and(inArray(checkpoints.trackingId, ids), lt(checkpoints.position, through)))),
+          ),
+        )
+        .orderBy(asc(checkpoints.trackingId), asc(checkpoints.position));
   for (const row of rows) {
     const timeline = timelines.get(row.trackingId);
     if (timeline) timeline.push(row);
