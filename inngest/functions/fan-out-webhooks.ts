@@ -1,28 +1,30 @@
 import { renderWebhookTracking } from "@/lib/api/versions";
 import { getDb } from "@/db/client";
-import { attemptWebhookDeliveries } from "@/lib/webhooks/attempt-webhook-delivery";
 import { createWebhookDeliveries, type WebhookEventSource } from "@/lib/webhooks/create-webhook-deliveries";
+import { fanOutWebhookEvent } from "@/lib/webhooks/fan-out-webhook-event";
 import { inngest } from "@/lib/events/client";
 import { trackingAttentionFlagged, trackingEstimateRevised, trackingUpdated, webhookDeliveryRequested } from "@/lib/events/events";
 
-/** deliver-webhook takes each delivery still pending on from `firstAttempt`; the id makes each one requested once, however often this is repeated. */
-async function requestRetries(organizationId: string, deliveryIds: string[], firstAttempt: number): Promise<void> {
-  if (!deliveryIds.length) return;
+/** deliver-webhook takes each delivery still pending on from its next attempt; the id makes each one requested once, however often this is repeated. */
+async function requestRetries(organizationId: string, retries: Array<{ deliveryId: string; nextAttempt: number }>): Promise<void> {
+  if (!retries.length) return;
   await inngest.send(
-    deliveryIds.map((deliveryId) => webhookDeliveryRequested.create({ organizationId, deliveryId, firstAttempt }, { id: `webhook-delivery-${deliveryId}` })),
+    retries.map(({ deliveryId, nextAttempt }) =>
+      webhookDeliveryRequested.create({ organizationId, deliveryId, firstAttempt: nextAttempt }, { id: `webhook-delivery-${deliveryId}` }),
+    ),
   );
 }
 
 /**
  * Every tracking update (`tracking_update`), delivery-estimate move (`edd_revise`) and newly needed
- * attention (`tracking_attention`, to the URLs that opted in) becomes one stored delivery per
- * enabled webhook URL, and their first attempts go out together (most receivers answer 2xx at
- * once, so most deliveries end in this run); deliver-webhook takes each one still pending through
- * the retry schedule.
+ * attention (`tracking_attention`, to the URLs that opted in) becomes one delivery per enabled
+ * webhook URL, whose first attempts go out together and are stored with them (most receivers
+ * answer 2xx at once, so most deliveries end in this run); deliver-webhook takes each one still
+ * pending through the retry schedule.
  *
  * The work is the run's own, not a step: a run that ends here (most do) costs one call of the
- * function, not two, and one save. A repeat is safe: creating is idempotent, an attempt skips a
- * delivery that is no longer pending, and the retry requests carry ids.
+ * function, not two, and one save. A repeat is safe: stored deliveries are not sent again, and the
+ * retry requests carry ids.
  */
 export const fanOutWebhooks = inngest.createFunction(
   { id: "fan-out-webhooks", priority: { run: "120" }, triggers: [trackingUpdated, trackingEstimateRevised, trackingAttentionFlagged] },
@@ -42,16 +44,17 @@ export const fanOutWebhooks = inngest.createFunction(
           : { ...base, kind: "edd_revise" };
     const db = await getDb();
     try {
-      const { ids, known } = await createWebhookDeliveries(db, source, renderWebhookTracking);
-      const outcomes = await attemptWebhookDeliveries(db, organizationId, ids, 1, {}, known);
-      const pending = ids.filter((_, index) => outcomes[index]!.status === "pending");
-      await requestRetries(organizationId, pending, 2);
-      return { deliveries: ids.length, delivered: ids.length - pending.length };
+      const { deliveries, delivered, retries } = await fanOutWebhookEvent(db, source, renderWebhookTracking);
+      await requestRetries(organizationId, retries);
+      return { deliveries, delivered };
     } catch (error) {
       if (attempt + 1 < maxAttempts) throw error;
       // Our side kept failing (the database) through the run's retries: deliver-webhook makes attempt 1, with its own.
       const { ids } = await createWebhookDeliveries(db, source, renderWebhookTracking);
-      await requestRetries(organizationId, ids, 1);
+      await requestRetries(
+        organizationId,
+        ids.map((deliveryId) => ({ deliveryId, nextAttempt: 1 })),
+      );
       return { deliveries: ids.length, delivered: 0 };
     }
   },

@@ -38,20 +38,13 @@ export interface DeliveryToAttempt {
   endpoint: Pick<WebhookEndpoint, "enabled" | "url" | "signatureHeader">;
 }
 
-/** Deliveries the caller holds already (the fan-out that just stored them), with the organisation's sealed secrets row. */
-export interface KnownDeliveries {
-  deliveries: DeliveryToAttempt[];
-  secrets: WebhookSecret | null;
-}
-
-type Logged = Omit<WebhookAttempt, "id" | "organizationId" | "deliveryId" | "attempt">;
+export type Logged = Omit<WebhookAttempt, "id" | "organizationId" | "deliveryId" | "attempt">;
 
 /**
  * Makes attempt number `attempt` of one organisation's deliveries, all at once: signs each stored
  * body with the secrets valid now, POSTs it, logs the attempts and moves the deliveries on
  * (delivered on a 2xx, failed after the last attempt) in one statement. A delivery that is no
  * longer pending is left alone, so a repeated step sends nothing. Outcomes come in the ids' order.
- * Deliveries in `known` are not read again.
  */
 export async function attemptWebhookDeliveries(
   db: Database,
@@ -59,13 +52,10 @@ export async function attemptWebhookDeliveries(
   deliveryIds: string[],
   attempt: number,
   options: AttemptOptions = {},
-  known?: KnownDeliveries,
 ): Promise<AttemptOutcome[]> {
   if (deliveryIds.length === 0) return [];
-  const byId = new Map<string, DeliveryToAttempt>(known?.deliveries.map((row) => [row.delivery.id, row]));
-  const unknown = deliveryIds.filter((id) => !byId.has(id));
-  const read = unknown.length ? await readDeliveries(db, organizationId, unknown) : [];
-  for (const row of read) byId.set(row.delivery.id, row);
+  const read = await readDeliveries(db, organizationId, deliveryIds);
+  const byId = new Map<string, DeliveryToAttempt>(read.map((row) => [row.delivery.id, row]));
   const due = deliveryIds.flatMap((id) => {
     const row = byId.get(id);
     return row?.delivery.status === "pending" ? [row] : [];
@@ -73,54 +63,75 @@ export async function attemptWebhookDeliveries(
   const outcomes = new Map<string, AttemptOutcome>();
   if (due.length) {
     const settings = webhookSettings();
-    // Read with the deliveries (or by the fan-out with the endpoints); an organisation's first delivery creates it.
-    const stored = known ? known.secrets : (read[0]?.secrets ?? null);
-    const secrets = stored ? openWebhookSecrets(stored) : await getWebhookSecret(db, organizationId);
+    // Read with the deliveries; an organisation's first delivery creates it.
+    const secrets = await openOrCreateSecrets(db, organizationId, read[0]?.secrets ?? null);
     const lastAttempt = options.lastAttempt ?? attempt >= MAX_WEBHOOK_ATTEMPTS;
-    const attempts = await Promise.all(
-      due.map(async ({ delivery, endpoint }) => {
-        const attemptedAt = new Date();
-        const send = endpoint.enabled || options.sendWhileDisabled === true;
-        const response = send
-          ? await postWebhook({
-              url: endpoint.url,
-              body: delivery.body,
-              headers: webhookRequestHeaders(delivery.body, {
-                apiVersion: delivery.apiVersion,
-                secrets,
-                signatureHeader: endpoint.signatureHeader,
-                now: attemptedAt,
-                changePosition: delivery.changePosition,
-              }),
-              timeoutMs: settings.timeoutMs,
-              allowPrivate: settings.allowPrivate,
-            })
-          : { ok: false, statusCode: null, latencyMs: 0, responseBody: null, error: "The webhook URL is disabled: not sent." };
-        // A disabled endpoint ends the delivery at once; "redeliver" sends it again once it is enabled.
-        const status: WebhookDeliveryStatus = response.ok ? "delivered" : lastAttempt || !send ? "failed" : "pending";
-        const logged: Logged = {
-          url: endpoint.url,
-          attemptedAt,
-          succeeded: response.ok,
-          statusCode: response.statusCode,
-          latencyMs: response.latencyMs,
-          responseBody: response.responseBody,
-          error: response.error,
-        };
-        return { deliveryId: delivery.id, status, logged };
-      }),
-    );
+    const attempts = await Promise.all(due.map((row) => sendAttempt(row, secrets, { lastAttempt, sendWhileDisabled: options.sendWhileDisabled === true })));
     await logAttempts(db, organizationId, attempt, attempts, settings.retryUnitMs);
-    const { webhookDeliveries: attemptsSeen, webhookDuration } = metrics();
-    for (const { status, logged } of attempts) {
-      attemptsSeen.inc({ outcome: logged.succeeded ? "delivered" : status === "failed" ? "given_up" : "retrying" });
-      if (logged.statusCode !== null) webhookDuration.observe(logged.latencyMs / 1000);
-    }
+    countAttempts(attempts);
     for (const { deliveryId, status, logged } of attempts) {
       outcomes.set(deliveryId, { made: true, status, attempt: webhookAttemptView({ attempt, ...logged }) });
     }
   }
   return deliveryIds.map((id) => outcomes.get(id) ?? { made: false, status: byId.get(id)?.delivery.status ?? "gone" });
+}
+
+/** The organisation's secrets from the sealed row read beside the deliveries, or made now for its first delivery. */
+export async function openOrCreateSecrets(db: Database, organizationId: string, sealed: WebhookSecret | null): Promise<WebhookSecret> {
+  return sealed ? openWebhookSecrets(sealed) : getWebhookSecret(db, organizationId);
+}
+
+export interface SentAttempt {
+  deliveryId: string;
+  status: WebhookDeliveryStatus;
+  logged: Logged;
+}
+
+/** One POST of a stored (or about to be stored) body, signed with the secrets valid now, and what it makes of the delivery. */
+export async function sendAttempt(
+  { delivery, endpoint }: { delivery: Omit<DeliveryToAttempt["delivery"], "status">; endpoint: DeliveryToAttempt["endpoint"] },
+  secrets: WebhookSecret,
+  { lastAttempt, sendWhileDisabled = false }: { lastAttempt: boolean; sendWhileDisabled?: boolean },
+): Promise<SentAttempt> {
+  const settings = webhookSettings();
+  const attemptedAt = new Date();
+  const send = endpoint.enabled || sendWhileDisabled;
+  const response = send
+    ? await postWebhook({
+        url: endpoint.url,
+        body: delivery.body,
+        headers: webhookRequestHeaders(delivery.body, {
+          apiVersion: delivery.apiVersion,
+          secrets,
+          signatureHeader: endpoint.signatureHeader,
+          now: attemptedAt,
+          changePosition: delivery.changePosition,
+        }),
+        timeoutMs: settings.timeoutMs,
+        allowPrivate: settings.allowPrivate,
+      })
+    : { ok: false, statusCode: null, latencyMs: 0, responseBody: null, error: "The webhook URL is disabled: not sent." };
+  // A disabled endpoint ends the delivery at once; "redeliver" sends it again once it is enabled.
+  const status: WebhookDeliveryStatus = response.ok ? "delivered" : lastAttempt || !send ? "failed" : "pending";
+  const logged: Logged = {
+    url: endpoint.url,
+    attemptedAt,
+    succeeded: response.ok,
+    statusCode: response.statusCode,
+    latencyMs: response.latencyMs,
+    responseBody: response.responseBody,
+    error: response.error,
+  };
+  return { deliveryId: delivery.id, status, logged };
+}
+
+/** The attempts in the metrics, once they are logged. */
+export function countAttempts(attempts: SentAttempt[]): void {
+  const { webhookDeliveries: attemptsSeen, webhookDuration } = metrics();
+  for (const { status, logged } of attempts) {
+    attemptsSeen.inc({ outcome: logged.succeeded ? "delivered" : status === "failed" ? "given_up" : "retrying" });
+    if (logged.statusCode !== null) webhookDuration.observe(logged.latencyMs / 1000);
+  }
 }
 
 /** Deliveries with their endpoints and the organisation's secrets, in one statement. */
@@ -142,13 +153,7 @@ async function readDeliveries(db: Database, organizationId: string, deliveryIds:
  * rows travel as one JSON parameter: the statement's text stays the same whatever the number of
  * attempts, and costs little to build (drizzle's insert builder took ~260 µs for five rows).
  */
-async function logAttempts(
-  db: Database,
-  organizationId: string,
-  attempt: number,
-  attempts: Array<{ deliveryId: string; status: WebhookDeliveryStatus; logged: Logged }>,
-  retryUnitMs: number,
-): Promise<void> {
+async function logAttempts(db: Database, organizationId: string, attempt: number, attempts: SentAttempt[], retryUnitMs: number): Promise<void> {
   const endedAt = new Date();
   const nextAttemptAt = new Date(endedAt.getTime() + retryDelayMs(attempt + 1, retryUnitMs)).toISOString();
   const rows = attempts.map(({ deliveryId, status, logged }) => ({

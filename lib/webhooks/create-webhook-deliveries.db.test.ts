@@ -9,6 +9,8 @@ import { createTestTracking } from "@/testing/tracking-updates";
 import { createWebhookDeliveries, webhookEventId } from "./create-webhook-deliveries";
 import { createWebhookEndpoint } from "./create-webhook-endpoint";
 import { attemptWebhookDeliveries } from "./attempt-webhook-delivery";
+import { fanOutWebhookEvent } from "./fan-out-webhook-event";
+import { retryDelayMs } from "./retry-schedule";
 import { startWebhookReceiver } from "@/testing/webhook-receiver";
 
 const database = setupTestDatabase();
@@ -56,7 +58,6 @@ describe("a fan-out's deliveries", () => {
     // Repeated (a run repeated), it adds nothing and answers the same pending deliveries.
     const repeated = await createWebhookDeliveries(db, source, renderWebhookTracking);
     expect(repeated.ids.sort()).toEqual([...ids].sort());
-    expect(repeated.known.deliveries).toEqual([]);
 
     const byEvent = statements.filter(({ query }) => /"?source_event_id"? = /.test(query));
     expect(byEvent.length).toBeGreaterThan(0);
@@ -71,7 +72,7 @@ describe("a fan-out's deliveries", () => {
     // Their first attempts (refused: nothing listens there) are logged, and the deliveries moved on
     // through their own keys: the log of earlier events is not read.
     const before = statements.length;
-    const outcomes = await attemptWebhookDeliveries(db, organization.id, ids, 1, {}, repeated.known);
+    const outcomes = await attemptWebhookDeliveries(db, organization.id, ids, 1);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(["pending", "pending"]);
     const [logged] = statements.slice(before).filter(({ query }) => query.includes('update "webhook_deliveries"'));
     const plan = await planOf(database.handle, logged!);
@@ -90,7 +91,7 @@ describe("a fan-out's deliveries", () => {
     expect(JSON.parse(delivery!.body).event_id).toBe(delivery!.eventId);
   });
 
-  it("go to their first attempt as stored, without being read back", async () => {
+  it("are sent first, then stored once with their first attempt: one write, no update", async () => {
     const { organization, key } = await createTenant(database.db);
     const trackingId = await createTestTracking(key);
     const receiver = await startWebhookReceiver();
@@ -101,18 +102,56 @@ describe("a fan-out's deliveries", () => {
       const statements: SentStatement[] = [];
       const db = await recordingDb(database.handle, statements);
       const source = updateSource(organization.id, trackingId, "event-first-attempt");
-      const { ids, known } = await createWebhookDeliveries(db, source, renderWebhookTracking);
-      expect(known.deliveries.map(({ delivery }) => delivery.id).sort()).toEqual([...ids].sort());
-      const before = statements.length;
-      const outcomes = await attemptWebhookDeliveries(db, organization.id, ids, 1, {}, known);
+      const outcome = await fanOutWebhookEvent(db, source, renderWebhookTracking);
 
-      expect(outcomes.map((outcome) => outcome.status)).toEqual(["delivered", "delivered"]);
-      // The organisation's first delivery creates its secret; nothing reads the deliveries back.
-      const attemptStatements = statements.slice(before).map(({ query }) => query);
-      expect(attemptStatements.filter((query) => /^select .* from "webhook_deliveries"/s.test(query))).toEqual([]);
-      expect(receiver.received.map((webhook) => webhook.rawBody).sort()).toEqual(known.deliveries.map(({ delivery }) => delivery.body).sort());
+      expect(outcome).toEqual({ deliveries: 2, delivered: 2, retries: [] });
+      const writes = statements.map(({ query }) => query).filter((query) => /^\s*(with|insert|update)/i.test(query) && /webhook_deliveries/.test(query));
+      expect(writes).toHaveLength(1);
+      expect(writes[0]).not.toMatch(/update "webhook_deliveries"/);
+      const stored = await deliveriesOf(organization.id);
+      expect(stored.map(({ status, attemptCount }) => ({ status, attemptCount }))).toEqual([
+        { status: "delivered", attemptCount: 1 },
+        { status: "delivered", attemptCount: 1 },
+      ]);
+      expect(receiver.received.map((webhook) => webhook.rawBody).sort()).toEqual(stored.map(({ body }) => body).sort());
+      const attempts = await database.db.query.webhookAttempts.findMany({ where: (table, { eq }) => eq(table.organizationId, organization.id) });
+      expect(attempts.map(({ attempt, succeeded, statusCode }) => ({ attempt, succeeded, statusCode }))).toEqual([
+        { attempt: 1, succeeded: true, statusCode: 200 },
+        { attempt: 1, succeeded: true, statusCode: 200 },
+      ]);
+
+      // The run repeated after the store: it finds them with the endpoints and sends nothing.
+      expect(await fanOutWebhookEvent(db, source, renderWebhookTracking)).toEqual({ deliveries: 2, delivered: 2, retries: [] });
+      expect(receiver.received).toHaveLength(2);
+      expect(await deliveriesOf(organization.id)).toHaveLength(2);
     } finally {
       await receiver.close();
     }
   });
+
+  it("that fail their first attempt are stored pending, with the next attempt due on the schedule", async () => {
+    const { organization, key } = await createTenant(database.db);
+    const trackingId = await createTestTracking(key);
+    // Refused at once: nothing listens there.
+    await createWebhookEndpoint(database.db, organization.id, { url: "http://127.0.0.1:9/closed", apiVersion: "2025-04" });
+    const source = updateSource(organization.id, trackingId, "event-refused");
+    const before = Date.now();
+    const outcome = await fanOutWebhookEvent(database.db, source, renderWebhookTracking);
+
+    const [delivery] = await deliveriesOf(organization.id);
+    expect(outcome).toEqual({ deliveries: 1, delivered: 0, retries: [{ deliveryId: delivery!.id, nextAttempt: 2 }] });
+    expect(delivery).toMatchObject({ status: "pending", attemptCount: 1, deliveredAt: null });
+    expect(delivery!.nextAttemptAt!.getTime()).toBeGreaterThanOrEqual(before + retryDelayMs(2));
+    // Repeated before deliver-webhook took it: the same retry is asked for, nothing is sent again.
+    expect(await fanOutWebhookEvent(database.db, source, renderWebhookTracking)).toEqual(outcome);
+    const attempts = await database.db.query.webhookAttempts.findMany({ where: (table, { eq }) => eq(table.deliveryId, delivery!.id) });
+    expect(attempts).toHaveLength(1);
+  });
 });
+
+async function deliveriesOf(organizationId: string) {
+  return database.db.query.webhookDeliveries.findMany({
+    where: (table, { eq }) => eq(table.organizationId, organizationId),
+    orderBy: (table, { asc }) => asc(table.id),
+  });
+}

@@ -3,14 +3,24 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { preparedOrBuilt } from "@/db/prepared";
 import { rowsOf } from "@/db/rows-of";
-import { type NewWebhookDelivery, type WebhookApiVersion, type WebhookEventKind, webhookDeliveries, webhookEndpoints, webhookSecrets } from "@/db/schema";
+import {
+  type NewWebhookDelivery,
+  type WebhookApiVersion,
+  type WebhookDelivery,
+  type WebhookDeliveryStatus,
+  type WebhookEndpoint,
+  type WebhookEventKind,
+  type WebhookSecret,
+  webhookDeliveries,
+  webhookEndpoints,
+  webhookSecrets,
+} from "@/db/schema";
 import { NotFoundError } from "@/lib/domain-errors";
 import { getTrackingOrThrow } from "@/lib/trackings/get-tracking-or-throw";
 import { newId } from "@/lib/ids";
 import { getChange } from "@/lib/trackings/changes/read-changes";
 import type { TrackingRecord } from "@/lib/trackings/tracking-record";
 import { buildWebhookBody } from "./build-webhook-body";
-import type { KnownDeliveries } from "./attempt-webhook-delivery";
 import type { RenderTracking } from "./render-tracking";
 
 export interface WebhookEventSource {
@@ -54,42 +64,64 @@ async function announced(db: Executor, source: WebhookEventSource): Promise<{ re
 }
 
 // Every fan-out reads it: prepared once per database (drizzle builds a select's SQL in ~100 µs).
+// With each endpoint, the delivery an earlier run of the same event stored for it (through the
+// index led by the event), so a repeated run sends nothing twice.
 const enabledEndpointsQuery = (db: Executor) =>
   preparedOrBuilt(db, "webhook-endpoints-enabled", () =>
     db
-      .select({ endpoint: webhookEndpoints, secrets: webhookSecrets })
+      .select({
+        endpoint: webhookEndpoints,
+        secrets: webhookSecrets,
+        earlier: { id: webhookDeliveries.id, status: webhookDeliveries.status, attemptCount: webhookDeliveries.attemptCount },
+      })
       .from(webhookEndpoints)
       .leftJoin(webhookSecrets, eq(webhookSecrets.organizationId, webhookEndpoints.organizationId))
+      .leftJoin(
+        webhookDeliveries,
+        and(
+          eq(webhookDeliveries.organizationId, webhookEndpoints.organizationId),
+          eq(webhookDeliveries.sourceEventId, sql.placeholder("sourceEventId")),
+          eq(webhookDeliveries.endpointId, webhookEndpoints.id),
+        ),
+      )
       .where(and(eq(webhookEndpoints.organizationId, sql.placeholder("organizationId")), eq(webhookEndpoints.enabled, true)))
       .orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id))
       .prepare("webhook_endpoints_enabled"),
   );
 
-/** The organisation's enabled endpoints, oldest first, with its sealed secrets row (null before its first delivery). */
-async function enabledEndpointsAndSecrets(db: Executor, organizationId: string) {
-  const rows = await enabledEndpointsQuery(db).execute({ organizationId });
-  return { endpoints: rows.map((row) => row.endpoint), secrets: rows[0]?.secrets ?? null };
+/** A delivery of this event that an earlier run stored. */
+export interface EarlierDelivery {
+  id: string;
+  status: WebhookDeliveryStatus;
+  attemptCount: number;
 }
 
-export interface CreatedDeliveries {
-  /** The event's deliveries still pending: those stored now and those an earlier run left. */
-  ids: string[];
-  /** The ones stored now, with their endpoints and the secrets: their first attempt reads nothing again. */
-  known: KnownDeliveries;
+/** A delivery built for an endpoint that has none for this event yet: its row, not stored. */
+export interface PlannedDelivery {
+  delivery: NewWebhookDelivery & Pick<WebhookDelivery, "id" | "body" | "apiVersion" | "changePosition">;
+  endpoint: WebhookEndpoint;
+}
+
+export interface DeliveryPlan {
+  planned: PlannedDelivery[];
+  earlier: EarlierDelivery[];
+  /** The organisation's sealed secrets row (null before its first delivery). */
+  secrets: WebhookSecret | null;
 }
 
 /**
- * The fan-out: one stored delivery per enabled endpoint, its body built (in the endpoint's
- * version) and frozen here. Idempotent: run again for the same event, it adds nothing and returns
- * the deliveries still pending.
+ * The event's deliveries: one per enabled endpoint (those that opted in, for attention), its body
+ * built in the endpoint's version, for each endpoint that has none yet; and those an earlier run
+ * of the event stored.
  */
-export async function createWebhookDeliveries(db: Executor, source: WebhookEventSource, renderTracking: RenderTracking): Promise<CreatedDeliveries> {
-  const none = { ids: [], known: { deliveries: [], secrets: null } };
-  const { endpoints: enabled, secrets } = await enabledEndpointsAndSecrets(db, source.organizationId);
-  const endpoints = source.kind === "tracking_attention" ? enabled.filter((endpoint) => endpoint.attentionEvents) : enabled;
-  if (!endpoints.length) return none;
-  const found = await announced(db, source);
-  if (!found) return none;
+export async function planWebhookDeliveries(db: Executor, source: WebhookEventSource, renderTracking: RenderTracking): Promise<DeliveryPlan> {
+  const rows = await enabledEndpointsQuery(db).execute({ organizationId: source.organizationId, sourceEventId: source.sourceEventId });
+  const reached = source.kind === "tracking_attention" ? rows.filter(({ endpoint }) => endpoint.attentionEvents) : rows;
+  const earlier = reached.flatMap(({ earlier }) => (earlier ? [earlier] : []));
+  const secrets = rows[0]?.secrets ?? null;
+  const fresh = reached.filter(({ earlier }) => !earlier).map(({ endpoint }) => endpoint);
+  const found = fresh.length ? await announced(db, source) : null;
+  if (!found) return { planned: [], earlier, secrets };
   const { record, position } = found;
 
   const eventId = webhookEventId(source.organizationId, source.sourceEventId);
@@ -109,8 +141,8 @@ export async function createWebhookDeliveries(db: Executor, source: WebhookEvent
     }
     return body;
   };
-  const planned = endpoints.map((endpoint) => {
-    const row = {
+  const planned = fresh.map((endpoint) => ({
+    delivery: {
       organizationId: source.organizationId,
       id: newId(),
       endpointId: endpoint.id,
@@ -122,30 +154,31 @@ export async function createWebhookDeliveries(db: Executor, source: WebhookEvent
       changePosition: position,
       apiVersion: endpoint.apiVersion,
       body: bodyFor(endpoint.apiVersion),
-    } satisfies NewWebhookDelivery;
-    return { row, endpoint };
-  });
-  // New rows and those an earlier run left pending, in one statement (the select does not see the
-  // insert's rows). The rows travel as one JSON parameter: the statement costs little to build
-  // (drizzle's insert builder took ~250 µs for five rows).
-  const rows = planned.map(({ row }) => ({ id: row.id, endpoint_id: row.endpointId, api_version: row.apiVersion, body: row.body }));
+    } satisfies NewWebhookDelivery,
+    endpoint,
+  }));
+  return { planned, earlier, secrets };
+}
+
+/**
+ * The event's deliveries stored pending, for deliver-webhook to attempt (the fan-out's way when its
+ * own attempts keep failing). Idempotent: run again for the same event, it adds nothing and returns
+ * the deliveries still pending.
+ */
+export async function createWebhookDeliveries(db: Executor, source: WebhookEventSource, renderTracking: RenderTracking): Promise<{ ids: string[] }> {
+  const { planned, earlier } = await planWebhookDeliveries(db, source, renderTracking);
+  const pendingBefore = earlier.filter((delivery) => delivery.status === "pending").map((delivery) => delivery.id);
+  if (!planned.length) return { ids: pendingBefore };
+  const [{ delivery: first }] = planned as [PlannedDelivery];
+  // The rows travel as one JSON parameter: the statement costs little to build (drizzle's insert
+  // builder took ~250 µs for five rows).
+  const rows = planned.map(({ delivery }) => ({ id: delivery.id, endpoint_id: delivery.endpointId, api_version: delivery.apiVersion, body: delivery.body }));
   const result = await db.execute(sql`
-    with inserted as (
-      insert into ${webhookDeliveries} (organization_id, id, endpoint_id, event_id, source_event_id, kind, trigger, tracking_id, change_position, api_version, body)
-      select ${source.organizationId}::text, r.id, r.endpoint_id, ${eventId}::text, ${source.sourceEventId}::text, ${source.kind}::text, 'event',
-        ${source.trackingId}::text, ${position}::bigint, r.api_version, r.body
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id text, endpoint_id text, api_version text, body text)
-      on conflict do nothing
-      returning id
-    )
-    select id from inserted
-    union all
-    select id from ${webhookDeliveries}
-    where organization_id = ${source.organizationId} and source_event_id = ${source.sourceEventId} and status = 'pending'`);
-  const ids = rowsOf<{ id: string }>(result).map((row) => row.id);
-  const stored = new Set(ids);
-  const deliveries = planned
-    .filter(({ row }) => stored.has(row.id))
-    .map(({ row, endpoint }) => ({ delivery: { ...row, status: "pending" as const }, endpoint }));
-  return { ids, known: { deliveries, secrets } };
+    insert into ${webhookDeliveries} (organization_id, id, endpoint_id, event_id, source_event_id, kind, trigger, tracking_id, change_position, api_version, body)
+    select ${source.organizationId}::text, r.id, r.endpoint_id, ${first.eventId}::text, ${source.sourceEventId}::text, ${source.kind}::text, 'event',
+      ${source.trackingId}::text, ${first.changePosition}::bigint, r.api_version, r.body
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id text, endpoint_id text, api_version text, body text)
+    on conflict do nothing
+    returning id`);
+  return { ids: [...rowsOf<{ id: string }>(result).map((row) => row.id), ...pendingBefore] };
 }
