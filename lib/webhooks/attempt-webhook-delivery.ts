@@ -17,7 +17,7 @@ import { openWebhookSecrets } from "./webhook-secret-cipher";
 import { postWebhook } from "./post-webhook";
 import { MAX_WEBHOOK_ATTEMPTS, retryDelayMs } from "./retry-schedule";
 import { webhookRequestHeaders } from "./webhook-request-headers";
-import { webhookSettings } from "./webhook-settings";
+import { type WebhookSettings, webhookSettings } from "./webhook-settings";
 import { webhookAttemptView, type WebhookAttemptView } from "./webhook-views";
 import { metrics } from "@/lib/observability/metrics";
 
@@ -66,7 +66,9 @@ export async function attemptWebhookDeliveries(
     // Read with the deliveries; an organisation's first delivery creates it.
     const secrets = await openOrCreateSecrets(db, organizationId, read[0]?.secrets ?? null);
     const lastAttempt = options.lastAttempt ?? attempt >= MAX_WEBHOOK_ATTEMPTS;
-    const attempts = await Promise.all(due.map((row) => sendAttempt(row, secrets, { lastAttempt, sendWhileDisabled: options.sendWhileDisabled === true })));
+    const attempts = await Promise.all(
+      due.map((row) => sendAttempt(row, secrets, { settings, lastAttempt, sendWhileDisabled: options.sendWhileDisabled === true })),
+    );
     await logAttempts(db, organizationId, attempt, attempts, settings.retryUnitMs);
     countAttempts(attempts);
     for (const { deliveryId, status, logged } of attempts) {
@@ -91,9 +93,8 @@ export interface SentAttempt {
 export async function sendAttempt(
   { delivery, endpoint }: { delivery: Omit<DeliveryToAttempt["delivery"], "status">; endpoint: DeliveryToAttempt["endpoint"] },
   secrets: WebhookSecret,
-  { lastAttempt, sendWhileDisabled = false }: { lastAttempt: boolean; sendWhileDisabled?: boolean },
+  { settings, lastAttempt, sendWhileDisabled = false }: { settings: WebhookSettings; lastAttempt: boolean; sendWhileDisabled?: boolean },
 ): Promise<SentAttempt> {
-  const settings = webhookSettings();
   const attemptedAt = new Date();
   const send = endpoint.enabled || sendWhileDisabled;
   const response = send

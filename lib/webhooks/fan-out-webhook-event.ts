@@ -33,8 +33,10 @@ export async function fanOutWebhookEvent(db: Database, source: WebhookEventSourc
   if (!planned.length) return { deliveries: earlier.length, delivered, retries };
 
   const secrets = await openOrCreateSecrets(db, source.organizationId, sealed);
-  const attempts = await Promise.all(planned.map((row) => sendAttempt(row, secrets, { lastAttempt: MAX_WEBHOOK_ATTEMPTS <= 1 })));
-  const stored = await storeWithFirstAttempts(db, source, planned, attempts);
+  // Read once: the settings are parsed from the environment on every read.
+  const settings = webhookSettings();
+  const attempts = await Promise.all(planned.map((row) => sendAttempt(row, secrets, { settings, lastAttempt: MAX_WEBHOOK_ATTEMPTS <= 1 })));
+  const stored = await storeWithFirstAttempts(db, source, planned, attempts, settings.retryUnitMs);
   const made = attempts.filter((attempt) => stored.has(attempt.deliveryId));
   countAttempts(made);
   return {
@@ -49,10 +51,16 @@ export async function fanOutWebhookEvent(db: Database, source: WebhookEventSourc
  * the same event stored meanwhile wins: this one's row and log are dropped. The rows travel as one
  * JSON parameter, so the statement's text is the same whatever their number.
  */
-async function storeWithFirstAttempts(db: Database, source: WebhookEventSource, planned: PlannedDelivery[], attempts: SentAttempt[]): Promise<Set<string>> {
+async function storeWithFirstAttempts(
+  db: Database,
+  source: WebhookEventSource,
+  planned: PlannedDelivery[],
+  attempts: SentAttempt[],
+  retryUnitMs: number,
+): Promise<Set<string>> {
   const endedAt = new Date();
   const ended = endedAt.toISOString();
-  const nextAttemptAt = new Date(endedAt.getTime() + retryDelayMs(2, webhookSettings().retryUnitMs)).toISOString();
+  const nextAttemptAt = new Date(endedAt.getTime() + retryDelayMs(2, retryUnitMs)).toISOString();
   const { eventId, changePosition } = planned[0]!.delivery;
   const rows = planned.map(({ delivery }, index) => {
     const { status, logged } = attempts[index]!;
