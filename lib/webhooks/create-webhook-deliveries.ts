@@ -11,6 +11,8 @@ import {
   type WebhookEndpoint,
   type WebhookEventKind,
   type WebhookSecret,
+  trackingChanges,
+  type TrackingChangeRow,
   webhookDeliveries,
   webhookEndpoints,
   webhookSecrets,
@@ -18,7 +20,7 @@ import {
 import { NotFoundError } from "@/lib/domain-errors";
 import { getTrackingOrThrow } from "@/lib/trackings/get-tracking-or-throw";
 import { newId } from "@/lib/ids";
-import { getChange } from "@/lib/trackings/changes/read-changes";
+import { recordsOfChanges } from "@/lib/trackings/changes/change-timelines";
 import type { TrackingRecord } from "@/lib/trackings/tracking-record";
 import { buildWebhookBody } from "./build-webhook-body";
 import type { RenderTracking } from "./render-tracking";
@@ -51,10 +53,16 @@ export function webhookEventId(organizationId: string, sourceEventId: string): s
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** What the deliveries carry: the tracking as the change left it, and the change's position. */
-async function announced(db: Executor, source: WebhookEventSource): Promise<{ record: TrackingRecord; position: number | null } | null> {
-  const change = source.changeId ? await getChange(db, source.organizationId, source.changeId) : undefined;
-  if (change) return { record: change.record, position: change.position };
+/** What the deliveries carry: the tracking as the change left it (read with the endpoints), and the change's position. */
+async function announced(
+  db: Executor,
+  source: WebhookEventSource,
+  change: TrackingChangeRow | null,
+): Promise<{ record: TrackingRecord; position: number | null } | null> {
+  if (change) {
+    const [record] = await recordsOfChanges(db, source.organizationId, [change]);
+    return { record: record!, position: change.position };
+  }
   const record = await getTrackingOrThrow(db, source.organizationId, { id: source.trackingId }).catch((error: unknown) => {
     // Deleted since the event: nothing left to announce.
     if (error instanceof NotFoundError) return null;
@@ -65,7 +73,8 @@ async function announced(db: Executor, source: WebhookEventSource): Promise<{ re
 
 // Every fan-out reads it: prepared once per database (drizzle builds a select's SQL in ~100 µs).
 // With each endpoint, the delivery an earlier run of the same event stored for it (through the
-// index led by the event), so a repeated run sends nothing twice.
+// index led by the event), so a repeated run sends nothing twice; and the change announced, so it
+// costs no statement of its own (~0.3 ms of the database's thread).
 const enabledEndpointsQuery = (db: Executor) =>
   preparedOrBuilt(db, "webhook-endpoints-enabled", () =>
     db
@@ -73,6 +82,7 @@ const enabledEndpointsQuery = (db: Executor) =>
         endpoint: webhookEndpoints,
         secrets: webhookSecrets,
         earlier: { id: webhookDeliveries.id, status: webhookDeliveries.status, attemptCount: webhookDeliveries.attemptCount },
+        change: trackingChanges,
       })
       .from(webhookEndpoints)
       .leftJoin(webhookSecrets, eq(webhookSecrets.organizationId, webhookEndpoints.organizationId))
@@ -84,6 +94,7 @@ const enabledEndpointsQuery = (db: Executor) =>
           eq(webhookDeliveries.endpointId, webhookEndpoints.id),
         ),
       )
+      .leftJoin(trackingChanges, and(eq(trackingChanges.organizationId, webhookEndpoints.organizationId), eq(trackingChanges.id, sql.placeholder("changeId"))))
       .where(and(eq(webhookEndpoints.organizationId, sql.placeholder("organizationId")), eq(webhookEndpoints.enabled, true)))
       .orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id))
       .prepare("webhook_endpoints_enabled"),
@@ -115,12 +126,16 @@ export interface DeliveryPlan {
  * of the event stored.
  */
 export async function planWebhookDeliveries(db: Executor, source: WebhookEventSource, renderTracking: RenderTracking): Promise<DeliveryPlan> {
-  const rows = await enabledEndpointsQuery(db).execute({ organizationId: source.organizationId, sourceEventId: source.sourceEventId });
+  const rows = await enabledEndpointsQuery(db).execute({
+    organizationId: source.organizationId,
+    sourceEventId: source.sourceEventId,
+    changeId: source.changeId ?? null,
+  });
   const reached = source.kind === "tracking_attention" ? rows.filter(({ endpoint }) => endpoint.attentionEvents) : rows;
   const earlier = reached.flatMap(({ earlier }) => (earlier ? [earlier] : []));
   const secrets = rows[0]?.secrets ?? null;
   const fresh = reached.filter(({ earlier }) => !earlier).map(({ endpoint }) => endpoint);
-  const found = fresh.length ? await announced(db, source) : null;
+  const found = fresh.length ? await announced(db, source, rows[0]!.change) : null;
   if (!found) return { planned: [], earlier, secrets };
   const { record, position } = found;
 

@@ -1,6 +1,5 @@
-import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { preparedOrBuilt } from "@/db/prepared";
 import { trackingChanges, type TrackingChangeRow, type TrackingChangeType } from "@/db/schema";
 import type { TrackingRecord } from "../tracking-record";
 import { recordsOfChanges } from "./change-timelines";
@@ -75,20 +74,4 @@ export async function readChanges(
     lastPosition: page.at(-1)?.position ?? query.after,
     hasMore: rows.length > query.limit,
   };
-}
-
-// Every webhook fan-out reads one: prepared once per database.
-const changeById = (db: Executor) =>
-  preparedOrBuilt(db, "tracking-change-by-id", () =>
-    db
-      .select()
-      .from(trackingChanges)
-      .where(and(eq(trackingChanges.organizationId, sql.placeholder("organizationId")), eq(trackingChanges.id, sql.placeholder("id"))))
-      .prepare("tracking_change_by_id"),
-  );
-
-/** One change by id, for the webhooks that announce it. */
-export async function getChange(db: Executor, organizationId: string, id: string): Promise<StoredChange | undefined> {
-  const [row] = await changeById(db).execute({ organizationId, id });
-  return row && (await storedChanges(db, organizationId, [row]))[0];
 }
