@@ -38,7 +38,7 @@ export interface DeliveryToAttempt {
   endpoint: Pick<WebhookEndpoint, "enabled" | "url" | "signatureHeader">;
 }
 
-export type Logged = Omit<WebhookAttempt, "id" | "organizationId" | "deliveryId" | "attempt">;
+type Logged = Omit<WebhookAttempt, "id" | "organizationId" | "deliveryId" | "attempt">;
 
 /**
  * Makes attempt number `attempt` of one organisation's deliveries, all at once: signs each stored
@@ -126,6 +126,19 @@ export async function sendAttempt(
   return { deliveryId: delivery.id, status, logged };
 }
 
+/** An attempt's log row as the statements that store it read it from their JSON parameter. */
+export function attemptLogColumns(logged: Logged) {
+  return {
+    url: logged.url,
+    attempted_at: logged.attemptedAt.toISOString(),
+    succeeded: logged.succeeded,
+    status_code: logged.statusCode,
+    latency_ms: logged.latencyMs,
+    response_body: logged.responseBody,
+    error: logged.error,
+  };
+}
+
 /** The attempts in the metrics, once they are logged. */
 export function countAttempts(attempts: SentAttempt[]): void {
   const { webhookDeliveries: attemptsSeen, webhookDuration } = metrics();
@@ -157,18 +170,7 @@ async function readDeliveries(db: Database, organizationId: string, deliveryIds:
 async function logAttempts(db: Database, organizationId: string, attempt: number, attempts: SentAttempt[], retryUnitMs: number): Promise<void> {
   const endedAt = new Date();
   const nextAttemptAt = new Date(endedAt.getTime() + retryDelayMs(attempt + 1, retryUnitMs)).toISOString();
-  const rows = attempts.map(({ deliveryId, status, logged }) => ({
-    id: newId(),
-    delivery_id: deliveryId,
-    status,
-    url: logged.url,
-    attempted_at: logged.attemptedAt.toISOString(),
-    succeeded: logged.succeeded,
-    status_code: logged.statusCode,
-    latency_ms: logged.latencyMs,
-    response_body: logged.responseBody,
-    error: logged.error,
-  }));
+  const rows = attempts.map(({ deliveryId, status, logged }) => ({ id: newId(), delivery_id: deliveryId, status, ...attemptLogColumns(logged) }));
   const ended = endedAt.toISOString();
   await db.execute(sql`
     with a as (

@@ -3,7 +3,7 @@ import type { Database } from "@/db/client";
 import { rowsOf } from "@/db/rows-of";
 import { webhookAttempts, webhookDeliveries } from "@/db/schema";
 import { newId } from "@/lib/ids";
-import { countAttempts, openOrCreateSecrets, sendAttempt, type SentAttempt } from "./attempt-webhook-delivery";
+import { attemptLogColumns, countAttempts, openOrCreateSecrets, sendAttempt, type SentAttempt } from "./attempt-webhook-delivery";
 import { planWebhookDeliveries, type PlannedDelivery, type WebhookEventSource } from "./create-webhook-deliveries";
 import type { RenderTracking } from "./render-tracking";
 import { MAX_WEBHOOK_ATTEMPTS, retryDelayMs } from "./retry-schedule";
@@ -71,13 +71,7 @@ async function storeWithFirstAttempts(
       body: delivery.body,
       status,
       attempt_id: newId(),
-      url: logged.url,
-      attempted_at: logged.attemptedAt.toISOString(),
-      succeeded: logged.succeeded,
-      status_code: logged.statusCode,
-      latency_ms: logged.latencyMs,
-      response_body: logged.responseBody,
-      error: logged.error,
+      ...attemptLogColumns(logged),
     };
   });
   const result = await db.execute(sql`
