@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
@@ -64,12 +64,13 @@ describe("the embedded database thread", () => {
     }
   });
 
-  it("says which directory it could not initialise", async () => {
+  it("says which directory it could not initialise, at once", async () => {
     const parent = mkdtempSync(path.join(os.tmpdir(), "waybill-pglite-thread-"));
     const notADirectory = path.join(parent, "file");
     writeFileSync(notADirectory, "");
     try {
-      await expect(PGliteThread.create(notADirectory)).rejects.toThrow(`Could not initialise the embedded database in ${notADirectory}`);
+      await expect(PGliteThread.create(notADirectory)).rejects.toThrow(`Could not initialise the embedded database in ${notADirectory}: it is a file`);
+      expect(readdirSync(parent)).toEqual(["file"]);
     } finally {
       rmSync(parent, { recursive: true, force: true });
     }

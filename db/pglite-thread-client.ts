@@ -1,8 +1,7 @@
-import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type { PGlite, QueryOptions, Results, Transaction } from "@electric-sql/pglite";
+import { ensureCluster } from "./new-cluster.mjs";
 
 type Parsers = NonNullable<QueryOptions["parsers"]>;
 
@@ -32,16 +31,6 @@ type WireOptions = Omit<QueryOptions, "parsers" | "serializers" | "blob" | "onNo
 
 // Resolved from the working directory like the migrations: the file is not part of the Next.js bundle.
 const THREAD_SCRIPT = path.join(process.cwd(), "db", "pglite-thread.mjs");
-const INITDB_SCRIPT = path.join(process.cwd(), "db", "pglite-initdb.mjs");
-
-/** Runs initdb for a new data directory in a process that then exits (db/pglite-initdb.mjs says why). */
-async function initialiseDataDir(dataDir: string): Promise<void> {
-  const child = spawn(process.execPath, [INITDB_SCRIPT, dataDir], { stdio: ["ignore", "ignore", "pipe"] });
-  let stderr = "";
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-  const code = await new Promise<number | null>((resolve, reject) => child.once("error", reject).once("close", resolve));
-  if (code !== 0) throw new Error(`Could not initialise the embedded database in ${dataDir}: ${stderr.trim() || `exit code ${code}`}`);
-}
 
 /**
  * PGlite on its own worker thread, behind the part of PGlite's interface that drizzle and pg-boss
@@ -74,7 +63,7 @@ export class PGliteThread {
    * answering every request with an error.
    */
   static async create(dataDir?: string, onUnexpectedStop: (error: Error) => void = () => {}, copyOf?: string): Promise<PGliteThread> {
-    if (dataDir && !existsSync(path.join(dataDir, "PG_VERSION"))) await initialiseDataDir(dataDir);
+    if (dataDir) await ensureCluster(dataDir);
     const worker = new Worker(THREAD_SCRIPT, { workerData: { dataDir, copyOf } });
     await new Promise<void>((resolve, reject) => {
       const onError = (error: Error) => reject(error);

@@ -36,7 +36,10 @@ export function buildIsFresh(root, flavour) {
   return existsSync(join(root, ".next/BUILD_ID")) && existsSync(stampPath) && readFileSync(stampPath, "utf8") === sourceStamp(root, flavour);
 }
 
-/** Runs `next build` unless the last build is of the same sources and flavour; bench builds add the reference routes. */
+/**
+ * Runs `next build` (then makes the template cluster new databases start from, db/new-cluster.mjs)
+ * unless the last build is of the same sources and flavour; bench builds add the reference routes.
+ */
 export function buildIfStale({ root = process.cwd(), flavour = "production", log = console.log } = {}) {
   if (buildIsFresh(root, flavour)) {
     log(`The ${flavour} build is up to date with the sources: not rebuilding.`);
@@ -44,7 +47,12 @@ export function buildIfStale({ root = process.cwd(), flavour = "production", log
   }
   const stamp = sourceStamp(root, flavour);
   const env = { ...process.env, WAYBILL_BENCH_BUILD: flavour === "bench" ? "1" : "" };
-  const result = spawnSync("npx", ["next", "build"], { cwd: root, stdio: "inherit", env });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  for (const [command, args] of [
+    ["npx", ["next", "build"]],
+    [process.execPath, [join(root, "db", "new-cluster.mjs")]],
+  ]) {
+    const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  }
   writeFileSync(join(root, STAMP_FILE), stamp);
 }

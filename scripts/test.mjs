@@ -26,7 +26,7 @@ if (missing.length) {
 }
 
 if (browserTests) {
-  steps.push(["production build for the end-to-end tests", "npx", ["next", "build"]]);
+  steps.push(["production build for the end-to-end tests", "npm", ["run", "build"]]);
   steps.push(["end-to-end tests (SDKs and browser)", "npx", ["playwright", "test"]]);
 }
 
