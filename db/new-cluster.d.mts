@@ -1,3 +1,2 @@
-export declare const clusterTemplateDir: (root?: string) => string;
 export declare function ensureCluster(dataDir: string, template?: string): Promise<void>;
 export declare function makeClusterTemplate(template?: string): Promise<void>;

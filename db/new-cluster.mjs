@@ -14,7 +14,7 @@ const initdbScript = () => path.join(process.cwd(), "db", "pglite-initdb.mjs");
 const migrationsFolder = () => path.join(process.cwd(), "db", "migrations");
 
 /** Where the build keeps the template cluster: inside the build's output, made again with each build. */
-export const clusterTemplateDir = (root = process.cwd()) => path.join(root, ".next", "waybill-pglite-template");
+const clusterTemplateDir = (root = process.cwd()) => path.join(root, ".next", "waybill-pglite-template");
 
 const hasCluster = (dir) => existsSync(path.join(dir, "PG_VERSION"));
 

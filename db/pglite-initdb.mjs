@@ -7,8 +7,10 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 
 const [dataDir, flag, migrationsFolder] = process.argv.slice(2);
-const db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
-if (flag === "--migrate") {
+const migrating = flag === "--migrate";
+// pg_trgm only for the migrations that create it: a bare initdb does not load it.
+const db = await PGlite.create(dataDir, migrating ? { extensions: { pg_trgm } } : {});
+if (migrating) {
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   await migrate(drizzle(db), { migrationsFolder });

@@ -37,8 +37,9 @@ export function buildIsFresh(root, flavour) {
 }
 
 /**
- * Runs `next build` (then makes the template cluster new databases start from, db/new-cluster.mjs)
- * unless the last build is of the same sources and flavour; bench builds add the reference routes.
+ * Runs `npm run build` (`next build`, then the template cluster new databases start from,
+ * db/new-cluster.mjs) unless the last build is of the same sources and flavour; bench builds add
+ * the reference routes.
  */
 export function buildIfStale({ root = process.cwd(), flavour = "production", log = console.log } = {}) {
   if (buildIsFresh(root, flavour)) {
@@ -47,12 +48,8 @@ export function buildIfStale({ root = process.cwd(), flavour = "production", log
   }
   const stamp = sourceStamp(root, flavour);
   const env = { ...process.env, WAYBILL_BENCH_BUILD: flavour === "bench" ? "1" : "" };
-  for (const [command, args] of [
-    ["npx", ["next", "build"]],
-    [process.execPath, [join(root, "db", "new-cluster.mjs")]],
-  ]) {
-    const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env });
-    if (result.status !== 0) process.exit(result.status ?? 1);
-  }
+  // `npm run build`: the build is defined once, in package.json.
+  const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit", env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
   writeFileSync(join(root, STAMP_FILE), stamp);
 }
