@@ -3,6 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { type JobEventPayload, jobEvents, type JobRun, jobRuns, type JobStep, jobSteps } from "@/db/schema";
 import { inngest } from "@/lib/events/client";
+import { pollRequestsSent } from "@/lib/trackings/poll-requests";
 import { ManualClock } from "@/inngest/embedded/clock";
 import { EmbeddedEngine } from "@/inngest/embedded/engine";
 import type { IncomingEvent } from "@/inngest/embedded/incoming-events";
@@ -66,6 +67,7 @@ export async function createTestEngine(options: TestEngineOptions): Promise<Test
   // Until neither the queue nor the runs started at once have anything due: each can make work for the other.
   async function drain(): Promise<void> {
     for (;;) {
+      await pollRequestsSent();
       await queue.drain();
       await engine.idle();
       const [error] = errors.splice(0);
@@ -109,6 +111,7 @@ export async function stepsOf(db: Database, runId: string): Promise<JobStep[]> {
  * `sendEvent` only stores events, so a domain test can assert what its code announced.
  */
 export async function eventsSent(db: Database, name?: string): Promise<JobEventPayload[]> {
+  await pollRequestsSent();
   const rows = await db
     .select({ payload: jobEvents.payload })
     .from(jobEvents)

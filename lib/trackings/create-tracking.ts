@@ -105,7 +105,7 @@ export async function createTracking(db: Executor, organization: Organization, i
     await recordRollupChanges(db, [{ before: null, after: created }]);
     const tracking = await linkReturnShipment(db, created);
     // The row is due now (its own durable record of the first poll); asking at once only saves the dispatcher's minute.
-    await requestPollAndEstimate(db, tracking);
+    requestPollAndEstimate(db, tracking);
     return { tracking, checkpoints: [] };
   }
 

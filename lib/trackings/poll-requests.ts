@@ -9,14 +9,17 @@ import { log } from "@/lib/observability/log";
  * Requests made within LINGER_MS of each other are sent together: a burst of creates becomes one
  * send with one poll per organisation, courier and connection (as the dispatcher batches them)
  * instead of a send and a poll run per tracking. A send costs the app about a millisecond of CPU
- * (SDK, HTTP client, socket), several times the insert; the wait is at most LINGER_MS.
+ * (SDK, HTTP client, socket), several times the insert. Nobody waits for the send (the answer has
+ * gone), so the linger only delays the first poll, by a tenth of a second at most.
  */
-const LINGER_MS = 5;
+const LINGER_MS = 100;
 const MAX_BATCH = 100;
 
-let pending: { trackings: ClaimedTracking[]; flush: () => void; sent: Promise<void> } | undefined;
+// By organisation and id: a tracking asked for twice within the linger (created, then re-couriered) is polled once, as it is now.
+let pending: { trackings: Map<string, ClaimedTracking>; flush: () => void; sent: Promise<void> } | undefined;
 
-async function sendPending(db: Database, trackings: ClaimedTracking[]): Promise<void> {
+async function sendPending(db: Database, requested: Map<string, ClaimedTracking>): Promise<void> {
+  const trackings = [...requested.values()];
   try {
     const batches = await routedPollBatches(db, trackings);
     await sendNudges(batches.map((batch) => storableEvent(trackingPollRequested, { ...batch, estimate: true })));
@@ -29,15 +32,15 @@ async function sendPending(db: Database, trackings: ClaimedTracking[]): Promise<
 }
 
 /**
- * Asks for a poll of one tracking and a delivery estimate now (the poll run asks for the estimate),
- * after the commit that created, retracked or re-couriered it, so neither waits for the dispatcher;
- * resolves once the request is sent. A failed send is only logged: the tracking is due
- * (`next_poll_at` is now), so the dispatcher's next minute polls it anyway, and every poll that
- * brings checkpoints asks for an estimate.
+ * Asks for a poll of one tracking and a delivery estimate soon (the poll run asks for the estimate),
+ * after the commit that created, retracked or re-couriered it, so neither waits for the dispatcher.
+ * Returns at once: the request goes with the others made within LINGER_MS. A failed send is only
+ * logged: the tracking is due (`next_poll_at` is now), so the dispatcher's next minute polls it
+ * anyway, and every poll that brings checkpoints asks for an estimate.
  */
-export function requestPollAndEstimate(db: Database, tracking: Pick<Tracking, "organizationId" | "id" | "slug" | "courierConnectionId">): Promise<void> {
+export function requestPollAndEstimate(db: Database, tracking: Pick<Tracking, "organizationId" | "id" | "slug" | "courierConnectionId">): void {
   if (!pending) {
-    const trackings: ClaimedTracking[] = [];
+    const trackings = new Map<string, ClaimedTracking>();
     let flush = () => {};
     const due = new Promise<void>((resolve) => (flush = resolve));
     const timer = setTimeout(flush, LINGER_MS);
@@ -50,10 +53,17 @@ export function requestPollAndEstimate(db: Database, tracking: Pick<Tracking, "o
   }
   const batch = pending;
   const { organizationId, id, slug, courierConnectionId } = tracking;
-  batch.trackings.push({ organizationId, id, slug, courierConnectionId });
-  if (batch.trackings.length >= MAX_BATCH) {
+  batch.trackings.set(`${organizationId}\n${id}`, { organizationId, id, slug, courierConnectionId });
+  if (batch.trackings.size >= MAX_BATCH) {
     pending = undefined;
     batch.flush();
   }
+}
+
+/** Sends the requests still lingering now; resolves once they are sent (a test's drain, a shutdown). */
+export function pollRequestsSent(): Promise<void> {
+  const batch = pending;
+  if (!batch) return Promise.resolve();
+  batch.flush();
   return batch.sent;
 }

@@ -31,7 +31,7 @@ export async function retrackTracking(db: Database, organizationId: string, loca
     await recordChange(tx, organizationId, { type: "tracking.retracked", record: record!, occurredAt: now, details: { retrack_count: updated!.retrackCount } });
     return { record: record!, providerRestart: await recordProviderFollowUp(tx, "restart", updated!) };
   });
-  await requestPollAndEstimate(db, record.tracking);
+  requestPollAndEstimate(db, record.tracking);
   if (providerRestart) await sendFollowUps(db, [providerRestart]);
   return record;
 }

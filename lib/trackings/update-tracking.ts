@@ -107,7 +107,7 @@ export async function updateTracking(
     return { result: { record: record!, courierChanged }, providerFollowUp };
   });
   // A new courier starts over: the row is due now; asking at once saves the dispatcher's minute.
-  if (result.courierChanged) await requestPollAndEstimate(db, result.record.tracking);
+  if (result.courierChanged) requestPollAndEstimate(db, result.record.tracking);
   if (providerFollowUp) await sendFollowUps(db, [providerFollowUp]);
   return result;
 }
