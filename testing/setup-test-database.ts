@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, inject } from "vitest";
 import { setDatabaseHandle, type Database, type DatabaseHandle } from "@/db/client";
+import { pollRequestsSent } from "@/lib/trackings/poll-requests";
 import { createTestDatabase } from "@/testing/create-test-database";
 
 /**
@@ -14,6 +15,8 @@ export function setupTestDatabase(): { readonly db: Database; readonly handle: D
     setDatabaseHandle(handle);
   });
   afterAll(async () => {
+    // First polls the file's creates asked for go out while their database is open.
+    await pollRequestsSent();
     setDatabaseHandle(undefined);
     await handle?.close();
   });
