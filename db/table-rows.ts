@@ -1,10 +1,9 @@
-import { Column, getTableColumns, SQL, type Table } from "drizzle-orm";
+import { getTableColumns, SQL, type Table } from "drizzle-orm";
 
 /*
- * A table's rows built by object literals compiled once for the table (`new Function`). Drizzle
- * maps and copies a row key by key, checking each field's kind with `is()`: for a table of some 90
- * columns that leaves V8 a dictionary-mode object and costs tens of microseconds a row, more than
- * the hot statements' own work. A literal of the table's keys costs a few and gives a fast object.
+ * A table's rows built by object literals compiled once for the table (`new Function`). Built key
+ * by key, a row of some 90 columns is a dictionary-mode object to V8, slow to copy and to read; a
+ * literal of the table's keys costs a few microseconds and gives a fast object.
  */
 
 const keysOf = (table: Table) => Object.keys(getTableColumns(table));
@@ -19,19 +18,6 @@ function compile<T>(table: Table, parameter: string, valueOf: (key: string, inde
 /** A copy of a row's columns (and nothing else it carries, such as a relation). */
 export function columnCopier<TTable extends Table>(table: TTable): (row: TTable["$inferSelect"]) => TTable["$inferSelect"] {
   return compile(table, "row", (key) => `row[${key}]`);
-}
-
-/** A row as the driver returns it in array mode (the table's columns in order), decoded as drizzle decodes it. */
-export function driverRowMapper<TTable extends Table>(table: TTable): (values: unknown[]) => TTable["$inferSelect"] {
-  const decoders = Object.values(getTableColumns(table)).map((column) =>
-    column.mapFromDriverValue === Column.prototype.mapFromDriverValue ? null : (value: unknown) => column.mapFromDriverValue(value),
-  );
-  return compile(
-    table,
-    "values",
-    (_, index) => (decoders[index] ? `values[${index}] === null ? null : closure[${index}](values[${index}])` : `values[${index}]`),
-    decoders,
-  );
 }
 
 /** The row an insert of `given` returns, where the schema states every default in JavaScript (an SQL default, such as now(), reads null). */

@@ -8,14 +8,12 @@ import type { SlugGroup } from "@/lib/couriers/types";
 import { newId } from "@/lib/ids";
 import { isoWithOffset } from "@/lib/time";
 import { chooseCourier } from "./choose-courier";
-import { asInserted, insertTracking, type NewTrackingConnection } from "./insert-tracking";
+import { insertTracking, type NewTrackingConnection } from "./insert-tracking";
 import { linkReturnShipment } from "./link-return-shipment";
 import { requestPollAndEstimate } from "./poll-requests";
 import { additionalFieldsOf, searchTextOf, trackingDedupeKey, type TrackingPatch } from "./tracking-patch";
 import type { TrackingRecord } from "./tracking-record";
 import { validateTrackingNumber } from "./validate-tracking-number";
-import { contributionOf } from "./insights/contribution";
-import { counterValuesOf, recordRollupChanges } from "./insights/record-rollups";
 
 export interface CreateTrackingInput {
   trackingNumber: unknown;
@@ -101,13 +99,8 @@ export async function newTrackingRow(
 
 export async function createTracking(db: Executor, organization: Organization, input: CreateTrackingInput): Promise<TrackingRecord> {
   const { row, connection } = await newTrackingRow(db, organization, input, new Date());
-  // Counted in the insert's own statement, from the row as it will be (a new row is never delivered,
-  // so it has no transit time to count); whatever the insert set otherwise (nothing today) is
-  // counted after, so the rollups stay a sum of the rows.
-  const expected = asInserted(row);
-  const created = await insertTracking(db, row, connection, counterValuesOf(contributionOf(expected)));
+  const created = await insertTracking(db, row, connection);
   if (created) {
-    await recordRollupChanges(db, [{ before: expected, after: created }]);
     const tracking = await linkReturnShipment(db, created);
     // The row is due now (its own durable record of the first poll); asking at once only saves the dispatcher's minute.
     requestPollAndEstimate(db, tracking);

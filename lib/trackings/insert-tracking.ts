@@ -1,9 +1,10 @@
 import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "@/db/client";
 import { isDatabase, prepared } from "@/db/prepared";
-import { driverRowMapper, insertedRowOf } from "@/db/table-rows";
+import { insertedRowOf } from "@/db/table-rows";
 import { courierConnections, trackings, type NewTracking, type Tracking } from "@/db/schema";
-import { countedFrom, type CounterValues } from "./insights/record-rollups";
+import { contributionOf } from "./insights/contribution";
+import { countedFrom, counterValuesOf, type CounterValues } from "./insights/record-rollups";
 
 /** The courier connection a new tracking gets: a checked id, none, or the courier's default. */
 export type NewTrackingConnection = { id: string | null } | "courier-default";
@@ -15,16 +16,16 @@ export const defaultConnection = (organizationId: SQL | Placeholder | string, sl
     order by ${courierConnections.id} limit 1)`;
 
 /**
- * The row a new tracking's insert will return, from what it is given and the columns' defaults:
- * what its rollup counters are read from before the statement runs. `now()` defaults read null; a
- * create sets every such column.
+ * The row a new tracking's insert writes, from what it is given and the columns' defaults (the
+ * schema states them in JavaScript; only `now()` defaults read null, and a create sets those).
  */
 export const asInserted = insertedRowOf(trackings);
-const trackingOf = driverRowMapper(trackings);
 
 /**
  * The insert, and with it the rollup's upsert reading the inserted row: one statement, so the
- * tracking and its count are written together or not at all (a taken id or dedupe key writes neither).
+ * tracking and its count are written together or not at all (a taken id or dedupe key writes
+ * neither). It returns only what the database chose, the courier's default connection: the rest of
+ * the row is what was given, and mapping 90 returned columns cost more than the insert.
  */
 function insertQuery(
   db: Executor,
@@ -37,7 +38,7 @@ function insertQuery(
       .insert(trackings)
       .values({ ...(values as NewTracking), courierConnectionId })
       .onConflictDoNothing()
-      .returning(),
+      .returning({ courierConnectionId: trackings.courierConnectionId }),
   );
   return db
     .with(inserted, countedFrom(db, inserted, counters))
@@ -46,17 +47,16 @@ function insertQuery(
 }
 
 /**
- * One prepared statement per set of columns given. Drizzle builds an insert of this 80-column table
- * with its RETURNING list in ~300 µs of CPU, more than PostgreSQL takes to run it, and a create's
- * columns come from a few request shapes; past MAX_SHAPES (a client sending ever new field sets),
- * statements are built each time rather than kept.
+ * One prepared statement per set of columns given. Drizzle builds this statement in more CPU than
+ * PostgreSQL takes to run it, and a create's columns come from a few request shapes; past
+ * MAX_SHAPES (a client sending ever new field sets), statements are built each time rather than kept.
  */
 const MAX_SHAPES = 64;
 const shapes = new Set<string>();
 let prepareCounter = 0;
-const COUNTER_PARAMETER = "counted:";
+const counterParameter = (key: string) => `counted:${key}`;
 
-function preparedInsert(db: Database, columns: string[], connection: NewTrackingConnection, counterKeys: Array<keyof CounterValues>) {
+function preparedInsert(db: Database, columns: string[], connection: NewTrackingConnection, counterKeys: string[]) {
   const byDefault = connection === "courier-default";
   const shape = `${columns.join(",")}${byDefault ? "" : ",courierConnectionId"}`;
   if (!shapes.has(shape)) {
@@ -68,38 +68,34 @@ function preparedInsert(db: Database, columns: string[], connection: NewTracking
     const courierConnectionId = byDefault
       ? defaultConnection(sql.placeholder("organizationId"), sql.placeholder("slug"))
       : sql.placeholder("courierConnectionId");
-    const counters = Object.fromEntries(counterKeys.map((key) => [key, sql.placeholder(`${COUNTER_PARAMETER}${key}`)])) as Record<
-      keyof CounterValues,
-      Placeholder
-    >;
-    // Its row is mapped by a literal compiled for the table, not by drizzle's field-by-field walk
-    // over the CTE's aliased columns (about 70 µs a create).
-    return db._.session.prepareQuery<{ execute: Tracking[]; all: unknown; values: unknown }>(
-      insertQuery(db, values, courierConnectionId, counters).toSQL(),
-      undefined,
-      `insert_tracking_${prepareCounter++}`,
-      true,
-      (rows) => rows.map(trackingOf),
-    );
+    const counters = Object.fromEntries(counterKeys.map((key) => [key, sql.placeholder(counterParameter(key))])) as Record<keyof CounterValues, Placeholder>;
+    return insertQuery(db, values, courierConnectionId, counters).prepare(`insert_tracking_${prepareCounter++}`);
   });
 }
 
 /**
- * Inserts a new tracking and adds `counted` (its rollup row) in the same statement; undefined, with
- * nothing written, when its id or dedupe key is already taken.
+ * Inserts a new tracking, counted in the insight rollups in the same statement; returns the row as
+ * written, or undefined, with nothing written, when its id or dedupe key is already taken.
  */
-export async function insertTracking(db: Executor, row: NewTracking, connection: NewTrackingConnection, counted: CounterValues): Promise<Tracking | undefined> {
+export async function insertTracking(db: Executor, row: NewTracking, connection: NewTrackingConnection): Promise<Tracking | undefined> {
+  const tracking = asInserted(row);
+  // A new row is never delivered: it has no transit time to count, only counters.
+  const counted = counterValuesOf(contributionOf(tracking));
   const values = Object.fromEntries(Object.entries(row).filter(([key, value]) => value !== undefined && key !== "courierConnectionId"));
-  const counterKeys = Object.keys(counted) as Array<keyof CounterValues>;
+  const counterKeys = Object.keys(counted);
   const insert = isDatabase(db) ? preparedInsert(db, Object.keys(values).sort(), connection, counterKeys) : undefined;
-  if (!insert) {
+  let written: Array<{ courierConnectionId: string | null }>;
+  if (insert) {
+    const params: Record<string, unknown> = connection === "courier-default" ? values : { ...values, courierConnectionId: connection.id };
+    for (const key of counterKeys) params[counterParameter(key)] = counted[key];
+    written = await insert.execute(params);
+  } else {
     const courierConnectionId = connection === "courier-default" ? defaultConnection(row.organizationId, row.slug) : connection.id;
-    return (await insertQuery(db, values, courierConnectionId, counted))[0];
+    written = await insertQuery(db, values, courierConnectionId, counted);
   }
-  const params: Record<string, unknown> = connection === "courier-default" ? { ...values } : { ...values, courierConnectionId: connection.id };
-  for (const key of counterKeys) params[`${COUNTER_PARAMETER}${key}`] = counted[key];
-  const [created] = await insert.execute(params);
-  return created;
+  if (!written[0]) return undefined;
+  tracking.courierConnectionId = written[0].courierConnectionId;
+  return tracking;
 }
 
 /**
