@@ -25,8 +25,11 @@ export function insertedRowOf<TTable extends Table>(table: TTable): (given: TTab
   const defaults = Object.values(getTableColumns(table)).map((column) =>
     column.hasDefault && column.default !== undefined && !(column.default instanceof SQL) ? column.default : null,
   );
-  // An array or object default is copied for each row, as the database makes each row its own.
-  const defaultOf = (index: number) =>
-    typeof defaults[index] === "object" && defaults[index] !== null ? `structuredClone(closure[${index}])` : `closure[${index}]`;
-  return compile(table, "given", (key, index) => `given[${key}] !== undefined ? given[${key}] : ${defaultOf(index)}`, defaults);
+  for (const value of defaults) {
+    if (value !== null && typeof value === "object" && !Array.isArray(value) && Object.getPrototypeOf(value) !== Object.prototype) {
+      throw new Error(`insertedRowOf: a default of ${table._.name} is not plain data`);
+    }
+  }
+  // Written as literals: an array or object default is a new one for each row, as the database makes it.
+  return compile(table, "given", (key, index) => `given[${key}] !== undefined ? given[${key}] : ${JSON.stringify(defaults[index])}`);
 }

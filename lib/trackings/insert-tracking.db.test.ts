@@ -6,7 +6,7 @@ import { recomputeRollups, storedRollups } from "@/testing/recompute-rollups";
 import { setupTestDatabase } from "@/testing/setup-test-database";
 import { createTenant } from "@/testing/factories";
 import { createTracking, newTrackingRow } from "./create-tracking";
-import { asInserted } from "./insert-tracking";
+import { asInserted, insertTracking } from "./insert-tracking";
 
 const database = setupTestDatabase();
 
@@ -37,5 +37,23 @@ describe("a new tracking's insert", () => {
       nextPollAt: tracking.nextPollAt,
       lastUpdatedAt: tracking.lastUpdatedAt,
     });
+  });
+
+  it("writes the same inside a transaction, where a rollback takes back the tracking and its count together", async () => {
+    const { organization } = await createTenant(database.db);
+    const input = { trackingNumber: "123456789012", slugs: ["fedex"], fields: { destinationCountryIso3: "FRA" } };
+    const { row, connection } = await newTrackingRow(database.db, organization, input, new Date());
+    await expect(
+      database.db.transaction(async (tx) => {
+        expect(await insertTracking(tx, row, connection)).toEqual(expect.objectContaining({ id: row.id, courierConnectionId: null, tag: "Pending" }));
+        expect((await storedRollups(tx, organization.id)).counters.size).toBe(1);
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    expect((await storedRollups(database.db, organization.id)).counters.size).toBe(0);
+    expect(await database.db.select().from(trackings).where(eq(trackings.id, row.id))).toEqual([]);
+
+    await database.db.transaction((tx) => insertTracking(tx, row, connection));
+    expect(await storedRollups(database.db, organization.id)).toEqual(await recomputeRollups(database.db, organization.id));
   });
 });

@@ -1,4 +1,4 @@
-import { getTableColumns, sql, type WithSubquery } from "drizzle-orm";
+import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "@/db/client";
 import { isDatabase, prepared } from "@/db/prepared";
 import { insightRollups, insightTransit, type Tracking } from "@/db/schema";
@@ -40,17 +40,11 @@ export function rollupDeltas(changes: readonly RowChange[]) {
 const SLICE = 500;
 
 const ROLLUP_COLUMNS = ["organizationId", "day", "slug", "origin", "destination", ...COUNTERS] as const;
+type RollupColumn = (typeof ROLLUP_COLUMNS)[number];
 const TABLE_COLUMNS = Object.entries(getTableColumns(insightRollups)) as Array<
-  [(typeof ROLLUP_COLUMNS)[number], (typeof insightRollups)["_"]["columns"][keyof (typeof insightRollups)["_"]["columns"]]]
+  [RollupColumn, (typeof insightRollups)["_"]["columns"][keyof (typeof insightRollups)["_"]["columns"]]]
 >;
 
-/** One rollup row as written: its key and every counter. */
-export type CounterValues = RollupKey & Record<Counter, number> & Record<string, string | number>;
-
-/** A contribution's row of the rollups, zeros included. */
-export function counterValuesOf({ key, counters }: Pick<Contribution, "key" | "counters">): CounterValues {
-  return { ...key, ...(Object.fromEntries(COUNTERS.map((counter) => [counter, counters[counter] ?? 0])) as Record<Counter, number>) };
-}
 const ADD_ON_CONFLICT = Object.fromEntries(
   COUNTERS.map((counter) => [counter, sql`${insightRollups[counter]} + excluded.${sql.identifier(insightRollups[counter].name)}`]),
 );
@@ -66,25 +60,24 @@ function counterUpsert(db: Executor, values: Array<Record<string, unknown>>) {
 }
 
 /**
- * The upsert of one rollup row (values or placeholders, by column) as a CTE named `counted`, adding
- * the row once for each row of `source`: beside a new tracking's insert, it counts the tracking
- * only if the insert wrote it.
+ * The upsert of one rollup row, as the body of a CTE: its key and the counters it adds (values or
+ * placeholders, by column; a counter left out adds nothing), once for each row of `source`. Beside a
+ * new tracking's insert, it counts the tracking only if the insert wrote it.
  */
-export function countedFrom(db: Executor, source: WithSubquery, values: Record<keyof CounterValues, unknown>) {
+export function countedFrom(source: SQL, values: Partial<Record<RollupColumn, unknown>>): SQL {
+  const columns = TABLE_COLUMNS.filter(([key]) => key in values);
+  const counters = columns.filter(([key]) => (COUNTERS as readonly string[]).includes(key));
   // Typed: PostgreSQL infers no parameter's type from an INSERT … SELECT's target columns.
-  const list = sql.join(
-    TABLE_COLUMNS.map(([key, column]) => sql`${values[key]}::${sql.raw(column.getSQLType())}`),
+  return sql`insert into ${insightRollups} as r (${sql.join(
+    columns.map(([, column]) => sql.identifier(column.name)),
     sql`, `,
-  );
-  return db.$with("counted").as(
-    db
-      .insert(insightRollups)
-      .select(sql`select ${list} from ${source}`)
-      .onConflictDoUpdate({
-        target: [insightRollups.organizationId, insightRollups.day, insightRollups.slug, insightRollups.origin, insightRollups.destination],
-        set: ADD_ON_CONFLICT,
-      }),
-  );
+  )}) select ${sql.join(
+    columns.map(([key, column]) => sql`${values[key]}::${sql.raw(column.getSQLType())}`),
+    sql`, `,
+  )} from ${source} on conflict (organization_id, day, slug, origin, destination) do update set ${sql.join(
+    counters.map(([, column]) => sql`${sql.identifier(column.name)} = r.${sql.identifier(column.name)} + excluded.${sql.identifier(column.name)}`),
+    sql`, `,
+  )}`;
 }
 
 /**
@@ -103,7 +96,7 @@ function preparedCounterUpsert(db: Database) {
  */
 export async function recordRollupChanges(db: Executor, changes: readonly RowChange[]): Promise<void> {
   const { counterRows, transitRows } = rollupDeltas(changes);
-  const counterValues = counterRows.map(({ key, values }) => counterValuesOf({ key, counters: values }));
+  const counterValues = counterRows.map(({ key, values }) => ({ ...key, ...Object.fromEntries(COUNTERS.map((counter) => [counter, values[counter] ?? 0])) }));
   if (counterValues.length === 1 && isDatabase(db)) await preparedCounterUpsert(db).execute(counterValues[0]);
   else for (let start = 0; start < counterValues.length; start += SLICE) await counterUpsert(db, counterValues.slice(start, start + SLICE));
   for (let start = 0; start < transitRows.length; start += SLICE) {
