@@ -11,6 +11,7 @@ import type { Tag } from "@/lib/tags";
 import { createTestDatabase, testDatabaseKind } from "@/testing/create-test-database";
 import { createTenant } from "@/testing/factories";
 import { createTracking } from "../create-tracking";
+import { pollRequestsSent } from "../poll-requests";
 import { deleteTracking } from "../delete-tracking";
 import { markTrackingCompleted } from "../mark-tracking-completed";
 import { retrackTracking } from "../retrack-tracking";
@@ -168,10 +169,13 @@ describe("the record of changes", () => {
         write(second.db, other.organization, 5, 30),
       ]).finally(() => (writing = false));
       await reader;
+      // The first polls the creates asked for go out before their databases close.
+      await pollRequestsSent();
       await second.close();
 
       // The restart: the client kept only its cursor.
       if (first.kind === "pglite") {
+        await pollRequestsSent();
         await first.close();
         first = await openPglite(dir);
         setDatabaseHandle(first);
@@ -211,6 +215,7 @@ describe("the record of changes", () => {
       const after = await readChanges(first.db, organization.id, { after: last, limit: 10 });
       expect(after.changes.map((change) => [change.position, change.type, change.trackingId])).toEqual([[last + 1, "tracking.created", created.tracking.id]]);
     } finally {
+      await pollRequestsSent();
       setDatabaseHandle(undefined);
       await first.close();
       rmSync(dir, { recursive: true, force: true });
