@@ -13,6 +13,7 @@ import { createTracking } from "@/lib/trackings/create-tracking";
 import { markTrackingCompleted } from "@/lib/trackings/mark-tracking-completed";
 import { PollTestClock } from "@/testing/poll-test-clock";
 import { captureLog } from "@/lib/observability/log";
+import { pollRequestsSent } from "@/lib/trackings/poll-requests";
 
 const database = setupTestDatabase();
 const clock = new PollTestClock(Date.UTC(2030, 0, 1, 0, 0, 10));
@@ -74,6 +75,7 @@ describe("follow-ups belong to the verbs", () => {
     loseNextSend();
     const captured = captureLog();
     const { tracking } = await createTracking(database.db, organization, { trackingNumber: testingNumber(), slugs: ["testing-courier"], fields: {} });
+    await pollRequestsSent();
     captured.restore();
     expect(captured.lines().some((line) => line.level === "warn" && line.event === "first_poll_not_requested")).toBe(true);
     await jobs.drain();
