@@ -1,4 +1,4 @@
-import { getTableColumns, SQL, type Table } from "drizzle-orm";
+import { Column, getTableColumns, SQL, type Table } from "drizzle-orm";
 
 /*
  * A table's rows built by object literals compiled once for the table (`new Function`). Built key
@@ -15,9 +15,17 @@ function compile<T>(table: Table, parameter: string, valueOf: (key: string, inde
   return new Function("closure", `return (${parameter}) => ({${literal}});`)(closure) as T;
 }
 
-/** A copy of a row's columns (and nothing else it carries, such as a relation). */
-export function columnCopier<TTable extends Table>(table: TTable): (row: TTable["$inferSelect"]) => TTable["$inferSelect"] {
-  return compile(table, "row", (key) => `row[${key}]`);
+/** A row as the driver gives it in array mode (the table's columns in order), each value decoded as drizzle decodes it. */
+export function driverRowMapper<TTable extends Table>(table: TTable): (values: unknown[]) => TTable["$inferSelect"] {
+  const decoders = Object.values(getTableColumns(table)).map((column) =>
+    column.mapFromDriverValue === Column.prototype.mapFromDriverValue ? null : (value: unknown) => column.mapFromDriverValue(value),
+  );
+  return compile(
+    table,
+    "values",
+    (_, index) => (decoders[index] ? `values[${index}] === null ? null : closure[${index}](values[${index}])` : `values[${index}]`),
+    decoders,
+  );
 }
 
 /** The row an insert of `given` returns, where the schema states every default in JavaScript (an SQL default, such as now(), reads null). */

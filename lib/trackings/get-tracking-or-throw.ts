@@ -6,7 +6,7 @@ import { InvalidError, NotFoundError } from "@/lib/domain-errors";
 import { getCourier } from "@/lib/couriers/get-courier";
 import { missingRequiredFields } from "@/lib/couriers/missing-required-fields";
 import type { AdditionalField } from "@/lib/couriers/types";
-import { recordOf, withCheckpoints, type TrackingRecord } from "./tracking-record";
+import { preparedRecords, withCheckpoints, type TrackingRecord } from "./tracking-record";
 
 /** How callers address a tracking: by id, or by courier and number (plus additional fields). */
 export type TrackingLocator = { id: string } | { slug: string; trackingNumber: string; additionalFields?: Partial<Record<AdditionalField, string>> };
@@ -71,19 +71,21 @@ export async function getTrackingRowOrThrow(
 // socket write and read cost more than the rows themselves.
 const byIdWithCheckpoints = (db: Database) =>
   prepared(db, "tracking-by-id-with-checkpoints", () =>
-    db.query.trackings
-      .findFirst({
+    preparedRecords(
+      db,
+      db.query.trackings.findFirst({
         where: and(eq(trackings.organizationId, sql.placeholder("organizationId")), eq(trackings.id, sql.placeholder("id"))),
         with: { checkpoints: { orderBy: asc(checkpoints.position) } },
-      })
-      .prepare("tracking_by_id_with_checkpoints"),
+      }),
+      "tracking_by_id_with_checkpoints",
+    ),
   );
 
 export async function getTrackingOrThrow(db: Executor, organizationId: string, locator: TrackingLocator): Promise<TrackingRecord> {
   if ("id" in locator && isDatabase(db)) {
-    const row = await byIdWithCheckpoints(db).execute({ organizationId, id: locator.id });
-    if (!row) throw trackingNotFound();
-    return recordOf(row);
+    const [record] = await byIdWithCheckpoints(db).execute({ organizationId, id: locator.id });
+    if (!record) throw trackingNotFound();
+    return record;
   }
   const row = await getTrackingRowOrThrow(db, organizationId, locator);
   const [record] = await withCheckpoints(db, [row]);

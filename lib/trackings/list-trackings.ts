@@ -5,7 +5,7 @@ import { isDatabase, prepared } from "@/db/prepared";
 import { checkpoints, trackings } from "@/db/schema";
 import { InvalidError } from "@/lib/domain-errors";
 import { countTrackings } from "./tracking-counts";
-import { recordOf, type TrackingRecord } from "./tracking-record";
+import { preparedRecords, type TrackingRecord } from "./tracking-record";
 
 export interface TrackingListFilter {
   keyword?: string;
@@ -151,8 +151,9 @@ function pageQuery(db: Executor, compiled: CompiledFilter, withCursor: boolean, 
     const found = ids ? [eq(trackings.organizationId, sql.placeholder("organizationId")), sql`${trackings.id} = any(array(${ids}))`] : compiled.conditions;
     // A row comparison lets the index start right after the cursor.
     const cursor = sql`(${trackings.createdAt}, ${trackings.id}) < (${sql.placeholder("cursorAt")}::timestamptz, ${sql.placeholder("cursorId")})`;
-    return db.query.trackings
-      .findMany({
+    return preparedRecords(
+      db,
+      db.query.trackings.findMany({
         where: and(...found, ...(withCursor ? [cursor] : [])),
         // NULLS LAST as the indexes are built, so the index gives the order and no sort is needed.
         orderBy: ORDER,
@@ -160,8 +161,9 @@ function pageQuery(db: Executor, compiled: CompiledFilter, withCursor: boolean, 
         // The window has skipped the offset already.
         ...(plan === "window" ? {} : { offset: sql.placeholder("offset") }),
         with: { checkpoints: { orderBy: asc(checkpoints.position) } },
-      })
-      .prepare(`list_page_${withCursor ? "c" : "p"}_${plan}_${compiled.shape}`);
+      }),
+      `list_page_${withCursor ? "c" : "p"}_${plan}_${compiled.shape}`,
+    );
   };
   return isDatabase(db) ? prepared(db, `list-page:${withCursor}:${plan}:${compiled.shape}`, build) : build();
 }
@@ -196,7 +198,7 @@ export async function listTrackings(db: Executor, organizationId: string, filter
   });
   const [rows, total] = await Promise.all([page, counting]);
   const hasNextPage = rows.length > paging.limit;
-  const records = rows.slice(0, paging.limit).map(recordOf);
+  const records = rows.slice(0, paging.limit);
   const last = records[records.length - 1]?.tracking;
   return {
     records,

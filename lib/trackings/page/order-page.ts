@@ -3,7 +3,7 @@ import type { Executor } from "@/db/client";
 import { preparedOrBuilt } from "@/db/prepared";
 import { checkpoints, storeOrders, trackings, type Tracking } from "@/db/schema";
 import { feedbackOf, type GivenFeedback } from "../feedback/feedback-of";
-import { recordOf } from "../tracking-record";
+import { preparedRecords } from "../tracking-record";
 import type { PageLanguage } from "../shopper-texts";
 import { pageShipment, type PageShipment, type PageShipmentOptions } from "./page-view";
 import { orderPageToken, readOrderPageToken, trackingPageToken } from "./token";
@@ -37,9 +37,16 @@ const trackingsOfOrder = (db: Executor) =>
 // The order page takes the parcels with their scans in one round trip.
 const trackingsOfOrderWithCheckpoints = (db: Executor) =>
   preparedOrBuilt(db, "trackings-of-order-with-checkpoints", () =>
-    db.query.trackings
-      .findMany({ where: ofOrder(), orderBy: newestActivityFirst, limit: MAX_PARCELS, with: { checkpoints: { orderBy: asc(checkpoints.position) } } })
-      .prepare("trackings_of_order_with_checkpoints"),
+    preparedRecords(
+      db,
+      db.query.trackings.findMany({
+        where: ofOrder(),
+        orderBy: newestActivityFirst,
+        limit: MAX_PARCELS,
+        with: { checkpoints: { orderBy: asc(checkpoints.position) } },
+      }),
+      "trackings_of_order_with_checkpoints",
+    ),
   );
 
 const twoOfOrder = (db: Executor) =>
@@ -97,7 +104,7 @@ export async function loadPageOrder(
 ): Promise<PageOrder | null> {
   const orderKey = readOrderPageToken(organizationId, token);
   if (!orderKey) return null;
-  const records = (await trackingsOfOrderWithCheckpoints(db).execute({ organizationId, orderKey })).map(recordOf);
+  const records = await trackingsOfOrderWithCheckpoints(db).execute({ organizationId, orderKey });
   if (!records.length) return null;
   const rows = records.map((record) => record.tracking);
   const [preparing, feedback] = await Promise.all([
