@@ -28,7 +28,7 @@ const dialect = new PgDialect();
  * The insert, and with it the rollup's upsert reading the inserted row: one statement, so the
  * tracking and its count are written together or not at all (a taken id or dedupe key writes
  * neither). Written out rather than built by drizzle, whose insert names all 90 columns (`default`
- * for those not given) and returns them all: the statement's text went from 8.5 KB to under 1, and
+ * for those not given) and returns them all: the statement's text went from 8.5 KB to about 1, and
  * the driver hashes that text on every execution. It returns only what the database chose, the
  * courier's default connection; the rest of the row is the one given.
  */
@@ -36,9 +36,10 @@ function insertStatement(values: Record<string, unknown>, courierConnectionId: u
   const given = Object.keys(values) as Array<keyof typeof trackings.$inferInsert>;
   const columns = sql.join([...given.map((key) => sql.identifier(trackings[key].name)), sql.identifier(trackings.courierConnectionId.name)], sql`, `);
   const params = sql.join([...given.map((key) => sql.param(values[key], trackings[key])), sql`${courierConnectionId}`], sql`, `);
-  return sql`with inserted as (insert into ${trackings} (${columns}) values (${params}) on conflict do nothing returning courier_connection_id),
+  const connectionColumn = sql.identifier(trackings.courierConnectionId.name);
+  return sql`with inserted as (insert into ${trackings} (${columns}) values (${params}) on conflict do nothing returning ${connectionColumn}),
     counted as (${countedFrom(sql`inserted`, counted)})
-    select courier_connection_id from inserted`;
+    select ${connectionColumn} from inserted`;
 }
 
 /** Runs the statement on any executor (a database or a transaction), its rows as values. */

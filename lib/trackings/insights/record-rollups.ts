@@ -45,6 +45,7 @@ const TABLE_COLUMNS = Object.entries(getTableColumns(insightRollups)) as Array<
   [RollupColumn, (typeof insightRollups)["_"]["columns"][keyof (typeof insightRollups)["_"]["columns"]]]
 >;
 
+const ROLLUP_KEY = [insightRollups.organizationId, insightRollups.day, insightRollups.slug, insightRollups.origin, insightRollups.destination];
 const ADD_ON_CONFLICT = Object.fromEntries(
   COUNTERS.map((counter) => [counter, sql`${insightRollups[counter]} + excluded.${sql.identifier(insightRollups[counter].name)}`]),
 );
@@ -54,7 +55,7 @@ function counterUpsert(db: Executor, values: Array<Record<string, unknown>>) {
     .insert(insightRollups)
     .values(values as Array<typeof insightRollups.$inferInsert>)
     .onConflictDoUpdate({
-      target: [insightRollups.organizationId, insightRollups.day, insightRollups.slug, insightRollups.origin, insightRollups.destination],
+      target: ROLLUP_KEY,
       set: ADD_ON_CONFLICT,
     });
 }
@@ -74,7 +75,10 @@ export function countedFrom(source: SQL, values: Partial<Record<RollupColumn, un
   )}) select ${sql.join(
     columns.map(([key, column]) => sql`${values[key]}::${sql.raw(column.getSQLType())}`),
     sql`, `,
-  )} from ${source} on conflict (organization_id, day, slug, origin, destination) do update set ${sql.join(
+  )} from ${source} on conflict (${sql.join(
+    ROLLUP_KEY.map((column) => sql.identifier(column.name)),
+    sql`, `,
+  )}) do update set ${sql.join(
     counters.map(([, column]) => sql`${sql.identifier(column.name)} = r.${sql.identifier(column.name)} + excluded.${sql.identifier(column.name)}`),
     sql`, `,
   )}`;
