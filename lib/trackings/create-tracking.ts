@@ -102,7 +102,7 @@ export async function createTracking(db: Executor, organization: Organization, i
   const created = await insertTracking(db, row, connection);
   if (created) {
     const tracking = await linkReturnShipment(db, created);
-    // The row is due now (its own durable record of the first poll); asking at once only saves the dispatcher's minute.
+    // The row is due now (its own durable record of the first poll); asking soon only saves the dispatcher's minute.
     requestPollAndEstimate(db, tracking);
     return { tracking, checkpoints: [] };
   }

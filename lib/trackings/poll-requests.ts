@@ -60,7 +60,7 @@ export function requestPollAndEstimate(db: Database, tracking: Pick<Tracking, "o
   }
 }
 
-/** Sends the requests still lingering now; resolves once they are sent (a test's drain, a shutdown). */
+/** Sends the requests still lingering now; resolves once they are sent (a test's drain, or before its database closes). */
 export function pollRequestsSent(): Promise<void> {
   const batch = pending;
   if (!batch) return Promise.resolve();
