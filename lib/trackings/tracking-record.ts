@@ -19,9 +19,13 @@ const checkpointOf = driverRowMapper(checkpoints);
  * mode: the tracking's columns in order, then its checkpoints as JSON arrays of theirs.
  */
 function recordFromValues(values: unknown[]): TrackingRecord {
-  const timeline = values[TRACKING_COLUMNS];
-  const rows = (typeof timeline === "string" ? JSON.parse(timeline) : timeline) as unknown[][];
-  return { tracking: trackingOf(values), checkpoints: rows.map(checkpointOf) };
+  return { tracking: trackingOf(values), checkpoints: checkpointsOfJson(values[TRACKING_COLUMNS]) };
+}
+
+/** Checkpoints read as a JSON array of JSON arrays of their columns, in the table's order (as the driver gives it: parsed, or text). */
+export function checkpointsOfJson(value: unknown): Checkpoint[] {
+  const rows = (typeof value === "string" ? JSON.parse(value) : value) as unknown[][];
+  return rows.map(checkpointOf);
 }
 
 /**

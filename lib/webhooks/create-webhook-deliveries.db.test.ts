@@ -1,11 +1,13 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderWebhookTracking } from "@/lib/api/versions";
 import { resetEnvForTests } from "@/lib/env";
 import { createTenant } from "@/testing/factories";
 import { setupTestDatabase } from "@/testing/setup-test-database";
 import { planOf, recordingDb, type SentStatement } from "@/testing/statement-plans";
-import { createTestTracking } from "@/testing/tracking-updates";
+import { createTestTracking, storeScan } from "@/testing/tracking-updates";
+import { recordChange } from "@/lib/trackings/changes/record-changes";
+import { checkpoints } from "@/db/schema";
 import { createWebhookDeliveries, webhookEventId } from "./create-webhook-deliveries";
 import { createWebhookEndpoint } from "./create-webhook-endpoint";
 import { attemptWebhookDeliveries } from "./attempt-webhook-delivery";
@@ -78,6 +80,46 @@ describe("a fan-out's deliveries", () => {
     const plan = await planOf(database.handle, logged!);
     expect(plan).toMatch(/Index Scan using webhook_deliveries_organization_id_id_pk/);
     expect(plan).not.toMatch(/(Seq|Bitmap Heap) Scan on webhook_deliveries/);
+  });
+
+  it("announce the tracking as the change left it, its timeline read in the endpoints' statement", async () => {
+    const { organization, key } = await createTenant(database.db);
+    const trackingId = await createTestTracking(key);
+    for (const url of ["http://127.0.0.1:9/a", "http://127.0.0.1:9/b"]) await createWebhookEndpoint(database.db, organization.id, { url, apiVersion: "2025-04" });
+    const { change } = await storeScan(organization.id, trackingId, { tag: "InTransit", subtag: "InTransit_001", message: "Left the depot", city: "Berlin" });
+    const announced = await recordChange(database.db, organization.id, { type: "tracking.updated", record: change.record, occurredAt: new Date() });
+    // The shipment moved on after the change: its webhook still tells of the change.
+    await storeScan(organization.id, trackingId, { tag: "OutForDelivery", subtag: "OutForDelivery_001", message: "Out for delivery", city: "Hamburg" });
+
+    const statements: SentStatement[] = [];
+    const db = await recordingDb(database.handle, statements);
+    await createWebhookDeliveries(db, { ...updateSource(organization.id, trackingId, "event-change"), changeId: announced.id }, renderWebhookTracking);
+
+    const messages = (await deliveriesOf(organization.id)).map(({ body }) => JSON.parse(body).msg);
+    expect(messages).toHaveLength(2);
+    for (const msg of messages) {
+      expect(msg.tag).toBe("InTransit");
+      expect(msg.checkpoints.map((checkpoint: { city: string }) => checkpoint.city)).toEqual(change.record.checkpoints.map((checkpoint) => checkpoint.city));
+    }
+    expect(change.record.checkpoints.at(-1)!.city).toBe("Berlin");
+    expect(statements.filter(({ query }) => /^\s*select/i.test(query))).toHaveLength(1);
+  });
+
+  it("announce a change whose timeline was rewritten shorter since with the timeline as it is now", async () => {
+    const { organization, key } = await createTenant(database.db);
+    const trackingId = await createTestTracking(key);
+    await createWebhookEndpoint(database.db, organization.id, { url: "http://127.0.0.1:9/a", apiVersion: "2025-04" });
+    await storeScan(organization.id, trackingId, { tag: "InTransit", subtag: "InTransit_001", message: "Left the depot", city: "Berlin" });
+    const { change } = await storeScan(organization.id, trackingId, { tag: "InTransit", subtag: "InTransit_001", message: "Arrived", city: "Hamburg" });
+    const announced = await recordChange(database.db, organization.id, { type: "tracking.updated", record: change.record, occurredAt: new Date() });
+    const last = change.record.checkpoints.at(-1)!;
+    await database.db.delete(checkpoints).where(and(eq(checkpoints.organizationId, organization.id), eq(checkpoints.id, last.id)));
+
+    await createWebhookDeliveries(database.db, { ...updateSource(organization.id, trackingId, "event-rewritten"), changeId: announced.id }, renderWebhookTracking);
+    const [delivery] = await deliveriesOf(organization.id);
+    const cities = JSON.parse(delivery!.body).msg.checkpoints.map((checkpoint: { city: string }) => checkpoint.city);
+    expect(cities).toEqual(change.record.checkpoints.slice(0, -1).map((checkpoint) => checkpoint.city));
+    expect(cities).not.toContain("Hamburg");
   });
 
   it("carry one event_id for the event, derived from it", async () => {

@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { preparedOrBuilt } from "@/db/prepared";
 import { checkpoints, trackingChanges, type Checkpoint, type TrackingChangeRow } from "@/db/schema";
 import { recordOfSnapshot, timelineLength } from "./snapshot";
-import type { TrackingRecord } from "../tracking-record";
+import { checkpointsOfJson, type TrackingRecord } from "../tracking-record";
 
 // One tracking's (a webhook announcing one change): prepared once per database.
 const oneTimelinePrefix = (db: Executor) =>
@@ -78,4 +78,31 @@ export async function recordsOfChanges(db: Executor, organizationId: string, row
     const timeline = live.get(row.trackingId)?.length ? live.get(row.trackingId)! : (kept.get(row.trackingId) ?? []);
     return recordOfSnapshot(row.snapshot, timeline.slice(0, through));
   });
+}
+
+/**
+ * A column for a statement that reads a change (`tracking_changes` in its FROM): the first `through`
+ * checkpoints of the change's tracking, as `checkpointsOfJson` reads them ([] without a change or a
+ * `through`). The webhooks' fan-out reads it with the endpoints, so the timeline costs no statement.
+ */
+export function changeTimelineColumn(): SQL<unknown> {
+  const columns = sql.join(
+    Object.values(getTableColumns(checkpoints)).map((column) => sql`${column}`),
+    sql`, `,
+  );
+  return sql`(select coalesce(json_agg(json_build_array(${columns}) order by ${checkpoints.position}), '[]'::json) from ${checkpoints}
+    where ${checkpoints.organizationId} = ${trackingChanges.organizationId} and ${checkpoints.trackingId} = ${trackingChanges.trackingId}
+      and ${checkpoints.position} < (${trackingChanges.snapshot} ->> 'through')::int)`;
+}
+
+/**
+ * The record of a change whose timeline `changeTimelineColumn` read with it; null when that is not
+ * the whole of the change's timeline (the tracking deleted, or its timeline rewritten shorter,
+ * since), which `recordsOfChanges` then reads as it reads any change.
+ */
+export function recordOfChangeRead(change: TrackingChangeRow, timeline: unknown): TrackingRecord | null {
+  const through = timelineLength(change.snapshot);
+  if (through === null) return recordOfSnapshot(change.snapshot);
+  const read = checkpointsOfJson(timeline);
+  return read.length === through ? recordOfSnapshot(change.snapshot, read) : null;
 }
