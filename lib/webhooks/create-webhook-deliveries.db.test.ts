@@ -85,7 +85,8 @@ describe("a fan-out's deliveries", () => {
   it("announce the tracking as the change left it, its timeline read in the endpoints' statement", async () => {
     const { organization, key } = await createTenant(database.db);
     const trackingId = await createTestTracking(key);
-    for (const url of ["http://127.0.0.1:9/a", "http://127.0.0.1:9/b"]) await createWebhookEndpoint(database.db, organization.id, { url, apiVersion: "2025-04" });
+    for (const url of ["http://127.0.0.1:9/a", "http://127.0.0.1:9/b"])
+      await createWebhookEndpoint(database.db, organization.id, { url, apiVersion: "2025-04" });
     const { change } = await storeScan(organization.id, trackingId, { tag: "InTransit", subtag: "InTransit_001", message: "Left the depot", city: "Berlin" });
     const announced = await recordChange(database.db, organization.id, { type: "tracking.updated", record: change.record, occurredAt: new Date() });
     // The shipment moved on after the change: its webhook still tells of the change.
@@ -115,7 +116,11 @@ describe("a fan-out's deliveries", () => {
     const last = change.record.checkpoints.at(-1)!;
     await database.db.delete(checkpoints).where(and(eq(checkpoints.organizationId, organization.id), eq(checkpoints.id, last.id)));
 
-    await createWebhookDeliveries(database.db, { ...updateSource(organization.id, trackingId, "event-rewritten"), changeId: announced.id }, renderWebhookTracking);
+    await createWebhookDeliveries(
+      database.db,
+      { ...updateSource(organization.id, trackingId, "event-rewritten"), changeId: announced.id },
+      renderWebhookTracking,
+    );
     const [delivery] = await deliveriesOf(organization.id);
     const cities = JSON.parse(delivery!.body).msg.checkpoints.map((checkpoint: { city: string }) => checkpoint.city);
     expect(cities).toEqual(change.record.checkpoints.slice(0, -1).map((checkpoint) => checkpoint.city));
