@@ -33,11 +33,8 @@ async function start(): Promise<void> {
   });
   const missing = missingScaleModeSettings(env());
   if (missing.length) {
-    // A supervisor restarting a misconfigured instance beats one that silently cannot read the others' data.
-    console.error(
-      `Waybill: with DATABASE_URL, every instance needs the same ${missing.join(" and ")}: set ${missing.length > 1 ? "them" : "it"} and start again.`,
-    );
-    process.exit(1);
+    // Refusing to start (instrumentation.ts exits) beats an instance that silently cannot read the others' data.
+    throw new Error(`with DATABASE_URL, every instance needs the same ${missing.join(" and ")}: set ${missing.length > 1 ? "them" : "it"} and start again.`);
   }
   if (!env().DATABASE_URL) secureDataDir(env().WAYBILL_DATA_DIR);
   printAddresses();
