@@ -12,7 +12,7 @@ const config: NextConfig = {
   pageExtensions: benchBuild ? ["bench.ts", "tsx", "ts"] : ["tsx", "ts"],
   // Load a route's code when it is first asked for, not every route at start: a small server keeps
   // the pages nobody opens (most of the dashboard, on a given day) out of memory.
-  experimental: { preloadEntriesOnStart: false },
+  experimental: { preloadEntriesOnStart: false, turbopackServerSideNestedAsyncChunking: true },
 };
 
 export default config;

@@ -15,10 +15,11 @@ import { gateEveryRequest } from "@/lib/http/server-gate";
 import { printAddresses } from "@/lib/http/print-addresses";
 import { isMerchantDomain } from "@/lib/trackings/page/merchant-domains";
 import { env } from "@/lib/env";
-import { missingScaleModeSettings } from "@/lib/scale-mode-settings";
-import { secureDataDir } from "@/lib/secure-data-dir";
 import { seedWebhooksFromEnv } from "@/lib/webhooks/seed-webhooks-from-env";
 import { sealPlainWebhookSecrets } from "@/lib/webhooks/webhook-secret-cipher";
+import { startAdminSocket } from "@/lib/operators/admin-socket";
+import { startEmbeddedWorker } from "@/inngest/embedded/worker";
+import { functions } from "@/inngest/functions";
 
 const globalState = globalThis as unknown as { __waybillStarted?: Promise<void> };
 
@@ -31,20 +32,8 @@ async function start(): Promise<void> {
     hostAllowed: allowedHosts(env().ALLOWED_HOSTS, operatorHosts),
     otherHostAllowed: isMerchantDomain,
   });
-  const missing = missingScaleModeSettings(env());
-  if (missing.length) {
-    // Refusing to start (instrumentation.ts exits) beats an instance that silently cannot read the others' data.
-    throw new Error(`with DATABASE_URL, every instance needs the same ${missing.join(" and ")}: set ${missing.length > 1 ? "them" : "it"} and start again.`);
-  }
-  if (!env().DATABASE_URL) secureDataDir(env().WAYBILL_DATA_DIR);
   printAddresses();
-  const opening = getDb();
-  // The modules below load (about 0.7 s of this thread) while the database opens on its own thread,
-  // not before or after it: the open is under way once this turn of the event loop has run.
-  await new Promise((resolve) => setImmediate(resolve));
-  const adminSocket = env().DATABASE_URL ? undefined : import("@/lib/operators/admin-socket");
-  const worker = jobsMode === "embedded" ? Promise.all([import("@/inngest/embedded/worker"), import("@/inngest/functions")]) : undefined;
-  const db = await opening;
+  const db = await getDb();
   const sealed = await sealPlainWebhookSecrets(db);
   if (sealed) console.log(`Waybill: sealed ${sealed} webhook secret${sealed === 1 ? "" : "s"} stored in the clear by an earlier version.`);
   const demo = await bootstrapDemoOrganization(db);
@@ -65,17 +54,11 @@ async function start(): Promise<void> {
     console.log("Waybill: nobody has a dashboard account yet. Create the first admin on the sign-in page with this one-time token:");
     console.log(`Setup token: ${await issueSetupToken(db)}`);
   }
-  if (adminSocket) {
-    const { startAdminSocket } = await adminSocket;
-    await startAdminSocket(db);
-  }
-  if (worker) {
-    const [{ startEmbeddedWorker }, { functions }] = await worker;
-    await startEmbeddedWorker({ functions });
-  }
+  if (!env().DATABASE_URL) await startAdminSocket(db);
+  if (jobsMode === "embedded") await startEmbeddedWorker({ functions });
 }
 
-/** Runs once per server process: migrate, seed on first start, start background work. */
+/** Runs once per server process, on the database lib/start-or-exit opened: seed on first start, start background work. */
 export function startServices(): Promise<void> {
   globalState.__waybillStarted ??= start();
   return globalState.__waybillStarted;
