@@ -7,6 +7,10 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { embeddedFetch } from "@/inngest/embedded/transport";
 import { handEmbeddedTransport } from "@/lib/events/client";
 import { dropNpmVariables } from "../scripts/npm-variables.mjs";
+import { restartWithServerSettings } from "../scripts/process-settings.mjs";
+
+// The process settings the server runs with (scripts/start.mjs), for the app's code run here.
+restartWithServerSettings();
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const available = readdirSync(here)

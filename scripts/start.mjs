@@ -5,11 +5,11 @@
 // an embedded PGlite directory admits one process.
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
-import { restartWithAllocatorSettings } from "./allocator-settings.mjs";
+import { restartWithServerSettings } from "./process-settings.mjs";
 import { buildIfStale } from "./build-if-stale.mjs";
 import { dropNpmVariables } from "./npm-variables.mjs";
 
-restartWithAllocatorSettings();
+restartWithServerSettings();
 if (process.env.WAYBILL_SKIP_BUILD !== "1") buildIfStale();
 dropNpmVariables();
 

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { serverNodeFlags } from "../../scripts/process-settings.mjs";
 
 /** One `next start` of the production build, which can be killed without warning and started again on its port. */
 export class AppInstance {
@@ -21,7 +22,7 @@ export class AppInstance {
   /** Starts the server; resolves once it answers HTTP, with what it printed so far. */
   async start(): Promise<string> {
     this.output = "";
-    const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(this.port), "-H", "127.0.0.1"], {
+    const child = spawn(process.execPath, [...serverNodeFlags(), "node_modules/next/dist/bin/next", "start", "-p", String(this.port), "-H", "127.0.0.1"], {
       env: { ...process.env, NODE_ENV: "production", WAYBILL_DATA_DIR: this.dataDir, ...this.env },
       stdio: ["ignore", "pipe", "pipe"],
     });

@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import autocannon from "autocannon";
 import { resetEncryptionKeyForTests } from "@/lib/connections/encryption-key";
 import { resetEnvForTests } from "@/lib/env";
+import { serverNodeFlags } from "../../scripts/process-settings.mjs";
 
 // Instances sharing a database need one key (lib/scale-mode-settings.ts): a fixed one serves the bench.
 export const BENCH_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString("base64");
@@ -39,7 +40,7 @@ export async function startEventApiStandIn(): Promise<{ server: Server; url: str
 
 export type JobsSetting = { mode: "embedded" } | { mode: "inngest"; eventApiUrl: string };
 
-/** The production (or bench) build in scale mode on `url`, answering at `port` once `/readyz` does. */
+/** The production (or bench) build in scale mode on `url`, with the Node flags `npm start` gives it, answering at `port` once `/readyz` does. */
 export async function startServer(
   url: string,
   port: number,
@@ -49,7 +50,7 @@ export async function startServer(
     jobs.mode === "embedded"
       ? { JOBS_MODE: "embedded" }
       : { JOBS_MODE: "inngest", INNGEST_BASE_URL: jobs.eventApiUrl, INNGEST_EVENT_KEY: "bench", INNGEST_SIGNING_KEY: `signkey-test-${"0".repeat(64)}` };
-  const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const server = spawn(process.execPath, [...serverNodeFlags(), "node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
