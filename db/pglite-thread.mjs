@@ -7,6 +7,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { startAutovacuum } from "./embedded-autovacuum.mjs";
+import { preparedQueries } from "./pglite-prepared.mjs";
 
 // PostgreSQL's cache lives in PGlite's WebAssembly memory, which never shrinks: 32 MB instead of the
 // default 128 keeps about 100 MB less resident (`npm run bench -- embedded-db`); pages beyond it come
@@ -17,6 +18,7 @@ const startParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"];
 const loadDataDir = workerData.copyOf ? new Blob([readFileSync(workerData.copyOf)]) : undefined;
 const db = await PGlite.create(workerData.dataDir, { extensions: { pg_trgm }, startParams, loadDataDir });
 const stopAutovacuum = startAutovacuum(db);
+const query = preparedQueries(db);
 /** Open transactions by id: PGlite's handle, and how the app ends each one. */
 const transactions = new Map();
 const unlisteners = new Map();
@@ -62,7 +64,7 @@ function begin(id) {
 async function run(message) {
   const target = message.tx ? transactions.get(message.tx)?.tx : db;
   if (!target) throw new Error(`Transaction ${message.tx} is not open`);
-  if (message.kind === "query") return target.query(message.text, message.params, queryOptions(message.options));
+  if (message.kind === "query") return query(target, message.text, message.params, queryOptions(message.options), Boolean(message.tx));
   return target.exec(message.text, queryOptions(message.options));
 }
 
