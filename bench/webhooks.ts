@@ -57,6 +57,7 @@ export async function run(args: string[]): Promise<void> {
   (await import("@/lib/env")).resetEnvForTests();
 
   const { getDatabaseHandle } = await import("@/db/client");
+  const { rowsOf } = await import("@/db/rows-of");
   const { jobEvents, jobRuns, trackings, webhookAttempts, webhookDeliveries, webhookEndpoints } = await import("@/db/schema");
   const { vacuumDueTables } = await import("@/db/embedded-autovacuum.mjs");
   const { inngest } = await import("@/lib/events/client");
@@ -307,6 +308,12 @@ export async function run(args: string[]): Promise<void> {
       `  statements on the database: ${((statements.reads + statements.writes) / expected).toFixed(1)} per delivery (${(statements.writes / expected).toFixed(1)} writes)`,
     );
     console.log(`  latency of those deliveries from the announcement: p50 ${ms(percentile(burstLatencies, 50))}  p99 ${ms(percentile(burstLatencies, 99))}`);
+    // What the prepared statements (db/pglite-prepared.mjs) hold in PGlite's memory, which never shrinks.
+    const [plans] = rowsOf<{ statements: number; kb: number }>(
+      await db.execute(sql`select (select count(*)::int from pg_prepared_statements) as statements,
+        (select coalesce(sum(total_bytes), 0)::int / 1024 from pg_backend_memory_contexts where name like 'CachedPlan%') as kb`),
+    );
+    console.log(`  prepared statements on the database: ${plans!.statements}, their plans ${plans!.kb} KB`);
     console.log(`targets: p99 < 2000 ms ${p99 < 2000 ? "met" : "MISSED"}; ≥ 200 deliveries/s ${perS >= 200 ? "met" : "MISSED"}`);
     console.log(
       JSON.stringify({

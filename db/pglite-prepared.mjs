@@ -8,7 +8,7 @@ import { LRUCache } from "lru-cache";
 const { serialize } = protocol;
 
 /** Statements kept prepared; the least recently used is closed when another is prepared. Each holds its plan in PGlite's memory, which never shrinks. */
-export const MAX_PREPARED = 200;
+export const MAX_PREPARED = 100;
 /** Texts remembered as seen once: a text is prepared on its second use, so one-off statements (pg-boss's, migrations) cost nothing. */
 const MAX_SEEN = 1000;
 /** PostgreSQL's answer when a statement's result columns changed under it (a migration): prepared again on its next use. */
