@@ -43,7 +43,9 @@ describe("a fan-out's deliveries", () => {
     const { organization, key } = await createTenant(database.db);
     const trackingId = await createTestTracking(key);
     const endpoints = await Promise.all(
-      ["http://127.0.0.1:9/a", "http://127.0.0.1:9/b"].map((url) => createWebhookEndpoint(database.db, organization.id, { url, apiVersion: "2025-04" })),
+      (["2025-04", "v4"] as const).map((apiVersion) =>
+        createWebhookEndpoint(database.db, organization.id, { url: `http://127.0.0.1:9/${apiVersion}`, apiVersion }),
+      ),
     );
     // A merchant's log of earlier events, delivered.
     await database.db.execute(sql`
@@ -57,6 +59,11 @@ describe("a fan-out's deliveries", () => {
     const source = updateSource(organization.id, trackingId, "event-new");
     const { ids } = await createWebhookDeliveries(db, source, renderWebhookTracking);
     expect(ids).toHaveLength(2);
+    // Each stored in its endpoint's version (2025-04 renamed origin_country_iso3).
+    const pending = (await deliveriesOf(organization.id)).filter(({ id }) => ids.includes(id));
+    expect(pending.map(({ endpointId, body }) => [endpointId, Object.keys(JSON.parse(body).msg).includes("origin_country_iso3")]).sort()).toEqual(
+      endpoints.map(({ id, apiVersion }) => [id, apiVersion === "v4"]).sort(),
+    );
     // Repeated (a run repeated), it adds nothing and answers the same pending deliveries.
     const repeated = await createWebhookDeliveries(db, source, renderWebhookTracking);
     expect(repeated.ids.sort()).toEqual([...ids].sort());
@@ -143,34 +150,39 @@ describe("a fan-out's deliveries", () => {
     const trackingId = await createTestTracking(key);
     const receiver = await startWebhookReceiver();
     try {
-      for (const apiVersion of ["2025-04", "v4"] as const) {
-        await createWebhookEndpoint(database.db, organization.id, { url: `${receiver.url}/${apiVersion}`, apiVersion });
+      // Two endpoints of one version and one of another between them.
+      for (const [index, apiVersion] of (["2025-04", "v4", "2025-04"] as const).entries()) {
+        await createWebhookEndpoint(database.db, organization.id, { url: `${receiver.url}/${index}`, apiVersion });
       }
       const statements: SentStatement[] = [];
       const db = await recordingDb(database.handle, statements);
       const source = updateSource(organization.id, trackingId, "event-first-attempt");
       const outcome = await fanOutWebhookEvent(db, source, renderWebhookTracking);
 
-      expect(outcome).toEqual({ deliveries: 2, delivered: 2, retries: [] });
+      expect(outcome).toEqual({ deliveries: 3, delivered: 3, retries: [] });
       const writes = statements.map(({ query }) => query).filter((query) => /^\s*(with|insert|update)/i.test(query) && /webhook_deliveries/.test(query));
       expect(writes).toHaveLength(1);
       expect(writes[0]).not.toMatch(/update "webhook_deliveries"/);
       const stored = await deliveriesOf(organization.id);
-      expect(stored.map(({ status, attemptCount }) => ({ status, attemptCount }))).toEqual([
-        { status: "delivered", attemptCount: 1 },
-        { status: "delivered", attemptCount: 1 },
-      ]);
-      expect(receiver.received.map((webhook) => webhook.rawBody).sort()).toEqual(stored.map(({ body }) => body).sort());
+      expect(stored.map(({ status, attemptCount }) => ({ status, attemptCount }))).toEqual(Array(3).fill({ status: "delivered", attemptCount: 1 }));
+      // Each delivery stored with the exact bytes its own endpoint received, in its version.
+      const endpoints = await database.db.query.webhookEndpoints.findMany({ where: (table, { eq }) => eq(table.organizationId, organization.id) });
+      const receivedAt = new Map(receiver.received.map((webhook) => [webhook.path, webhook.rawBody]));
+      for (const delivery of stored) {
+        const endpoint = endpoints.find(({ id }) => id === delivery.endpointId)!;
+        expect(delivery.apiVersion).toBe(endpoint.apiVersion);
+        expect(delivery.body).toBe(receivedAt.get(new URL(endpoint.url).pathname));
+      }
+      expect(new Set(stored.map(({ body }) => body)).size).toBe(2);
       const attempts = await database.db.query.webhookAttempts.findMany({ where: (table, { eq }) => eq(table.organizationId, organization.id) });
-      expect(attempts.map(({ attempt, succeeded, statusCode }) => ({ attempt, succeeded, statusCode }))).toEqual([
-        { attempt: 1, succeeded: true, statusCode: 200 },
-        { attempt: 1, succeeded: true, statusCode: 200 },
-      ]);
+      expect(attempts.map(({ attempt, succeeded, statusCode }) => ({ attempt, succeeded, statusCode }))).toEqual(
+        Array(3).fill({ attempt: 1, succeeded: true, statusCode: 200 }),
+      );
 
       // The run repeated after the store: it finds them with the endpoints and sends nothing.
-      expect(await fanOutWebhookEvent(db, source, renderWebhookTracking)).toEqual({ deliveries: 2, delivered: 2, retries: [] });
-      expect(receiver.received).toHaveLength(2);
-      expect(await deliveriesOf(organization.id)).toHaveLength(2);
+      expect(await fanOutWebhookEvent(db, source, renderWebhookTracking)).toEqual({ deliveries: 3, delivered: 3, retries: [] });
+      expect(receiver.received).toHaveLength(3);
+      expect(await deliveriesOf(organization.id)).toHaveLength(3);
     } finally {
       await receiver.close();
     }
