@@ -45,7 +45,7 @@ export function preparedQueries(db, max = MAX_PREPARED) {
   async function prepare(statement, text) {
     const parts = [...closing.map((name) => serialize.close({ type: "S", name })), serialize.parse({ name: statement.name, text })];
     closing = [];
-    const { messages } = await db.execProtocol(concat([...parts, serialize.describe({ type: "S", name: statement.name }), serialize.sync()]), {
+    const messages = await db.execProtocolStream(concat([...parts, serialize.describe({ type: "S", name: statement.name }), serialize.sync()]), {
       syncToFs: false,
     });
     statement.types = parse.parseDescribeStatementResults(messages);
@@ -67,7 +67,8 @@ export function preparedQueries(db, max = MAX_PREPARED) {
       const parts = closing.map((name) => serialize.close({ type: "S", name }));
       closing = [];
       parts.push(serialize.bind({ statement: statement.name, values }), serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync());
-      const { messages } = await db.execProtocol(concat(parts), { syncToFs: !inTransaction });
+      // The stream form, as PGlite's own query: the answer's messages without a copy of its raw bytes.
+      const messages = await db.execProtocolStream(concat(parts), { syncToFs: !inTransaction });
       return parse.parseResults(messages, db.parsers, options)[0];
     } catch (error) {
       // Never prepared (a syntax error, an aborted transaction) or stale: the next use starts over.
