@@ -40,7 +40,20 @@ export function preparedQueries(db, max = MAX_PREPARED) {
   /** Names of statements evicted: closed in the next call into the database, not in a call of their own. */
   let closing = [];
   const seen = new LRUCache({ max: MAX_SEEN });
-  const statements = new LRUCache({ max, dispose: (statement) => statement.types && closing.push(statement.name) });
+  const statements = new LRUCache({
+    max,
+    dispose: (statement) => {
+      statement.evicted = true;
+      release(statement);
+    },
+  });
+
+  /** An evicted statement is closed once no use queued for the database holds it any more. */
+  function release(statement) {
+    if (!statement.evicted || statement.users > 0 || !statement.types || statement.closed) return;
+    statement.closed = true;
+    closing.push(statement.name);
+  }
 
   async function prepare(statement, text) {
     const parts = [...closing.map((name) => serialize.close({ type: "S", name })), serialize.parse({ name: statement.name, text })];
@@ -56,7 +69,10 @@ export function preparedQueries(db, max = MAX_PREPARED) {
       if (!statement.types) {
         await prepare(statement, text);
         // Dropped from the cache while it waited (another use's failure): kept again, so it is closed when evicted.
-        if (statements.peek(text) !== statement) statements.set(text, statement);
+        if (statements.peek(text) !== statement) {
+          statement.evicted = false;
+          statements.set(text, statement);
+        }
       }
       const values = params.map((value, index) => {
         if (value === null || value === undefined) return null;
@@ -72,7 +88,7 @@ export function preparedQueries(db, max = MAX_PREPARED) {
       return parse.parseResults(messages, db.parsers, options)[0];
     } catch (error) {
       // Never prepared (a syntax error, an aborted transaction) or stale: the next use starts over.
-      if (!statement.types || error?.code === CACHED_PLAN_CHANGED) statements.delete(text);
+      if ((!statement.types || error?.code === CACHED_PLAN_CHANGED) && statements.peek(text) === statement) statements.delete(text);
       throw withQuery(error, text, params, options);
     }
   }
@@ -87,11 +103,15 @@ export function preparedQueries(db, max = MAX_PREPARED) {
         return target.query(text, params, options);
       }
       seen.delete(text);
-      statement = { name: `waybill_${next++}`, types: undefined };
+      statement = { name: `waybill_${next++}`, types: undefined, users: 0, evicted: false, closed: false };
       statements.set(text, statement);
     }
+    statement.users++;
     const run = () => db._runExclusiveQuery(() => execute(statement, text, params, options, inTransaction));
     // Outside a transaction, wait as PGlite's `query` does for any transaction open to end.
-    return inTransaction ? run() : db._runExclusiveTransaction(run);
+    return (inTransaction ? run() : db._runExclusiveTransaction(run)).finally(() => {
+      statement.users--;
+      release(statement);
+    });
   };
 }

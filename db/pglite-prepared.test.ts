@@ -45,6 +45,19 @@ describe("prepared statements on the embedded database", () => {
     await db.exec("deallocate all");
   });
 
+  it("closes an evicted statement only once the uses queued for it have run", async () => {
+    const query = preparedQueries(db, 2);
+    const [first, second, third] = ["select 1 as one", "select 2 as two", "select 3 as three"];
+    for (const text of [first!, second!]) for (let use = 0; use < 2; use++) await query(db, text);
+    await query(db, third!);
+    // Queued together: the third's preparation evicts the first while a use of it still waits.
+    const answers = await Promise.all([query(db, first!), query(db, second!), query(db, third!)]);
+    expect(answers.map((answer) => answer.rows)).toEqual([[{ one: 1 }], [{ two: 2 }], [{ three: 3 }]]);
+    await query(db, second!);
+    expect((await preparedNames()).map((row) => row.statement)).toEqual([second, third]);
+    await db.exec("deallocate all");
+  });
+
   it("fails as PGlite does, with PostgreSQL's fields and the statement, and keeps nothing it could not prepare", async () => {
     const query = preparedQueries(db);
     for (let use = 0; use < 2; use++) {
