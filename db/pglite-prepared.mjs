@@ -55,12 +55,16 @@ export function preparedQueries(db, max = MAX_PREPARED) {
     closing.push(statement.name);
   }
 
-  async function prepare(statement, text) {
-    const parts = [...closing.map((name) => serialize.close({ type: "S", name })), serialize.parse({ name: statement.name, text })];
+  /** The Close messages of the statements waiting to be closed, which the call that takes them sends first. */
+  function takeCloses() {
+    const parts = closing.map((name) => serialize.close({ type: "S", name }));
     closing = [];
-    const messages = await db.execProtocolStream(concat([...parts, serialize.describe({ type: "S", name: statement.name }), serialize.sync()]), {
-      syncToFs: false,
-    });
+    return parts;
+  }
+
+  async function prepare(statement, text) {
+    const parts = [...takeCloses(), serialize.parse({ name: statement.name, text }), serialize.describe({ type: "S", name: statement.name }), serialize.sync()];
+    const messages = await db.execProtocolStream(concat(parts), { syncToFs: false });
     statement.types = parse.parseDescribeStatementResults(messages);
   }
 
@@ -80,9 +84,13 @@ export function preparedQueries(db, max = MAX_PREPARED) {
         const serializer = options?.serializers?.[type] ?? db.serializers[type];
         return serializer ? serializer(value) : value.toString();
       });
-      const parts = closing.map((name) => serialize.close({ type: "S", name }));
-      closing = [];
-      parts.push(serialize.bind({ statement: statement.name, values }), serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync());
+      const parts = [
+        ...takeCloses(),
+        serialize.bind({ statement: statement.name, values }),
+        serialize.describe({ type: "P" }),
+        serialize.execute({}),
+        serialize.sync(),
+      ];
       // The stream form, as PGlite's own query: the answer's messages without a copy of its raw bytes.
       const messages = await db.execProtocolStream(concat(parts), { syncToFs: !inTransaction });
       return parse.parseResults(messages, db.parsers, options)[0];
