@@ -12,7 +12,8 @@
 //     asked about 24 times). Memory is sampled every second: after the day, and the peak.
 // The floor beside them: a bare Next.js app of the same version started by `npm start` the same
 // way (bench/support/bare-next-app.ts), what any app on this framework holds before its own code.
-// The server's own account of its memory (heap, external, array buffers) comes from /metrics.
+// The server's own account of its memory (heap, external, array buffers, the database thread's
+// WebAssembly memory and heap) comes from /metrics.
 // The sums are of each process's resident set, so pages the processes share (the node binary) count
 // once per process; `*_pss_mb` count each shared page once (proportional set size).
 // Last line: {"bench":"footprint","idle_mb":…,"floor_mb":…,"day_mb":…,"peak_mb":…,"start_s":…,"idle_pss_mb":…}.
@@ -74,7 +75,18 @@ async function npmStart(dataDir: string, env: Record<string, string>, cwd = proc
 }
 
 /** What the server says of its own memory: Node's default metrics, in MB. */
-async function selfReport(base: string): Promise<{ rss: number; heap_used: number; heap_total: number; external: number; backlog: string; polls: number }> {
+async function selfReport(
+  base: string,
+): Promise<{
+  rss: number;
+  heap_used: number;
+  heap_total: number;
+  external: number;
+  database_wasm: number;
+  database_heap: number;
+  backlog: string;
+  polls: number;
+}> {
   const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
   const value = (name: string) => Number(text.match(new RegExp(`^${name} (\\S+)`, "m"))?.[1] ?? Number.NaN) / 2 ** 20;
   // Runs waiting, by function: a day the runner could not keep up with shows here.
@@ -87,6 +99,8 @@ async function selfReport(base: string): Promise<{ rss: number; heap_used: numbe
     heap_used: value("nodejs_heap_size_used_bytes"),
     heap_total: value("nodejs_heap_size_total_bytes"),
     external: value("nodejs_external_memory_bytes"),
+    database_wasm: value('waybill_embedded_database_memory_bytes\\{part="webassembly"\\}'),
+    database_heap: value('waybill_embedded_database_memory_bytes\\{part="heap"\\}'),
   };
 }
 
@@ -152,7 +166,7 @@ export async function run(args: string[]) {
       `idle after ${settleSeconds} s: ${mb(totalRssMb(idleTree))} (${mb(totalPssMb(idleTree))} with shared pages counted once): ${describe(idleTree)}`,
     );
     console.log(
-      `  the server's own account: rss ${mb(idleSelf.rss)}, heap ${mb(idleSelf.heap_used)} used of ${mb(idleSelf.heap_total)}, external ${mb(idleSelf.external)}`,
+      `  the server's own account: rss ${mb(idleSelf.rss)}, heap ${mb(idleSelf.heap_used)} used of ${mb(idleSelf.heap_total)}, external ${mb(idleSelf.external)}; the database's thread: WebAssembly ${mb(idleSelf.database_wasm)}, heap ${mb(idleSelf.database_heap)}`,
     );
 
     // 2. The day: creates through the API, then the polls.
@@ -199,7 +213,7 @@ export async function run(args: string[]) {
     await second.stop();
     console.log(`after the day: ${mb(totalRssMb(dayTree))} (${mb(totalPssMb(dayTree))} with shared pages counted once): ${describe(dayTree)}`);
     console.log(
-      `  the server's own account: rss ${mb(daySelf.rss)}, heap ${mb(daySelf.heap_used)} used of ${mb(daySelf.heap_total)}, external ${mb(daySelf.external)}`,
+      `  the server's own account: rss ${mb(daySelf.rss)}, heap ${mb(daySelf.heap_used)} used of ${mb(daySelf.heap_total)}, external ${mb(daySelf.external)}; the database's thread: WebAssembly ${mb(daySelf.database_wasm)}, heap ${mb(daySelf.database_heap)}`,
     );
     console.log(`  runs waiting at the end of the day: ${daySelf.backlog || "none"}`);
     console.log(`  ${polls} polls in the day (${(polls / daySeconds).toFixed(0)}/s; the schedule asks about ${trackings * 24}); peak ${mb(peak)}`);

@@ -5,6 +5,7 @@ import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import type { Sql } from "postgres";
 import { env } from "@/lib/env";
+import type { EmbeddedDatabaseMemory } from "./pglite-thread-client";
 import * as schema from "./schema";
 
 type Schema = typeof schema;
@@ -21,6 +22,8 @@ export interface DatabaseHandle {
   pglite?: PGlite;
   /** Set for PGlite: a consistent copy of its data directory (a gzipped tar), taken while it serves. */
   dump?: () => Promise<Uint8Array>;
+  /** Set for PGlite: what its thread holds in memory. */
+  memory?: () => Promise<EmbeddedDatabaseMemory>;
   /** Set for Postgres: the connection string other clients (queue, limiter) use. */
   url?: string;
   sql?: Sql;
@@ -40,7 +43,7 @@ export async function openPglite(dataDir?: string, onUnexpectedStop?: (error: Er
   const thread = await PGliteThread.create(dataDir, onUnexpectedStop, copyOf);
   const client = thread.asPglite();
   const db = drizzle(client, { schema }) as unknown as Database;
-  return { db, kind: "pglite", pglite: client, dump: () => thread.dumpDataDir(), close: () => thread.close() };
+  return { db, kind: "pglite", pglite: client, dump: () => thread.dumpDataDir(), memory: () => thread.memory(), close: () => thread.close() };
 }
 
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<DatabaseHandle> {

@@ -3,7 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { describe, expect, it, vi } from "vitest";
-import { PGliteThread } from "./pglite-thread-client";
+import { PGliteThread, THREAD_YOUNG_GENERATION_MB } from "./pglite-thread-client";
+
+/** The thread's heap with its young generation bounded (28 MB in all here, 52 MB without the bound): that, and PGlite's own objects. */
+const HEAP_BOUND_MB = THREAD_YOUNG_GENERATION_MB + 30;
 
 describe("the embedded database thread", () => {
   it("reports a thread that dies unexpectedly, and fails the calls waiting on it", async () => {
@@ -15,6 +18,24 @@ describe("the embedded database thread", () => {
     await expect(waiting).rejects.toThrow(/exit code 3/);
     expect(onUnexpectedStop).toHaveBeenCalledOnce();
     await expect(thread.query("select 1")).rejects.toThrow(/exit code 3/);
+  });
+
+  it("reports its memory, and keeps its young generation small under a stream of statements", async () => {
+    const thread = await PGliteThread.create();
+    try {
+      // PostgreSQL's WebAssembly memory is declared at start (128 MB in PGlite 0.5).
+      expect((await thread.memory()).webAssemblyBytes).toBeGreaterThanOrEqual(64 * 2 ** 20);
+      // Statements ten at a time, as the server's requests and background runs overlap: each one's
+      // rows are made on the thread, sent, and dropped.
+      for (let round = 0; round < 60; round++) {
+        await Promise.all(Array.from({ length: 10 }, () => thread.query("select g, repeat('x', 200) as filler from generate_series(1, 2000) g")));
+      }
+      const { heapBytes } = await thread.memory();
+      expect(heapBytes).toBeGreaterThan(2 ** 20);
+      expect(heapBytes).toBeLessThan(HEAP_BOUND_MB * 2 ** 20);
+    } finally {
+      await thread.close();
+    }
   });
 
   it("does not report a thread it closed itself", async () => {

@@ -18,6 +18,7 @@ type Outgoing =
   | { kind: "listen"; channel: string }
   | { kind: "unlisten"; listenId: number }
   | { kind: "dump" }
+  | { kind: "memory" }
   | { kind: "close" };
 
 type Incoming =
@@ -31,6 +32,20 @@ type WireOptions = Omit<QueryOptions, "parsers" | "serializers" | "blob" | "onNo
 
 // Resolved from the working directory like the migrations: the file is not part of the Next.js bundle.
 const THREAD_SCRIPT = path.join(process.cwd(), "db", "pglite-thread.mjs");
+
+/**
+ * The thread's young generation, in MB. Everything it allocates (messages, parameters, rows) dies
+ * within a statement, yet V8 lets the young generation grow to its default 32 MB under that stream
+ * and keeps it committed: the thread's heap stood at about 55 MB after the footprint bench's day.
+ * 8 MB bounds that; a scavenge costs what survives, which here is next to nothing (README, "The database thread's young generation").
+ */
+export const THREAD_YOUNG_GENERATION_MB = 8;
+
+/** What the database's thread holds: PostgreSQL's WebAssembly memory (it grows, never shrinks) and the thread's JavaScript heap. */
+export interface EmbeddedDatabaseMemory {
+  webAssemblyBytes: number;
+  heapBytes: number;
+}
 
 /**
  * PGlite on its own worker thread, behind the part of PGlite's interface that drizzle and pg-boss
@@ -64,7 +79,7 @@ export class PGliteThread {
    */
   static async create(dataDir?: string, onUnexpectedStop: (error: Error) => void = () => {}, copyOf?: string): Promise<PGliteThread> {
     if (dataDir) await ensureCluster(dataDir);
-    const worker = new Worker(THREAD_SCRIPT, { workerData: { dataDir, copyOf } });
+    const worker = new Worker(THREAD_SCRIPT, { workerData: { dataDir, copyOf }, resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB } });
     await new Promise<void>((resolve, reject) => {
       const onError = (error: Error) => reject(error);
       worker.once("error", onError);
@@ -128,6 +143,11 @@ export class PGliteThread {
   /** A consistent copy of the data directory (a gzipped tar, PGlite's `dumpDataDir`), taken while the database keeps serving. */
   dumpDataDir(): Promise<Uint8Array> {
     return this.#send<Uint8Array>({ kind: "dump" });
+  }
+
+  /** The thread's memory, for /metrics. */
+  memory(): Promise<EmbeddedDatabaseMemory> {
+    return this.#send<EmbeddedDatabaseMemory>({ kind: "memory" });
   }
 
   async close(): Promise<void> {

@@ -3,6 +3,7 @@
 // the other end; messages carry queries in and rows, errors and notifications out.
 // Plain JavaScript: it is loaded by path at run time, outside the Next.js bundle.
 import { readFileSync } from "node:fs";
+import { getHeapStatistics } from "node:v8";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -110,6 +111,10 @@ parentPort.on("message", (message) => {
           (bytes) => reply(message.id, new Uint8Array(bytes)),
           (error) => fail(message.id, error),
         );
+      return;
+    case "memory":
+      // `mod` is PGlite's Emscripten module; its heap is the database's WebAssembly memory.
+      reply(message.id, { webAssemblyBytes: db.mod?.HEAPU8?.byteLength ?? 0, heapBytes: getHeapStatistics().total_heap_size });
       return;
     case "close":
       stopAutovacuum();

@@ -54,6 +54,17 @@ describe("/metrics", () => {
     expect(valueOf(text, "nodejs_heap_size_used_bytes")).toBeGreaterThan(0);
   });
 
+  it("reports the embedded database thread's memory, and none on PostgreSQL, a server of its own", async () => {
+    const text = await (await scrape(`Bearer ${TOKEN}`)).text();
+    const part = (name: string) => `waybill_embedded_database_memory_bytes{part="${name}"}`;
+    if (database.handle.kind === "pglite") {
+      expect(valueOf(text, part("webassembly"))).toBeGreaterThanOrEqual(64 * 2 ** 20);
+      expect(valueOf(text, part("heap"))).toBeGreaterThan(2 ** 20);
+    } else {
+      expect(text).not.toContain(part("webassembly"));
+    }
+  });
+
   it("moves with an API call, a poll and a webhook delivery, and never names a tracking number or an organisation", async () => {
     const before = await (await scrape(`Bearer ${TOKEN}`)).text();
     const { key, organization } = await createTenant(database.db, { name: "Secret Shop Ltd" });

@@ -62,6 +62,12 @@ function createMetrics() {
       labelNames: ["function"],
       registers,
     }),
+    embeddedDatabaseMemory: new Gauge({
+      name: "waybill_embedded_database_memory_bytes",
+      help: "The embedded database's thread: PostgreSQL's WebAssembly memory (it grows, never shrinks) and the thread's JavaScript heap.",
+      labelNames: ["part"],
+      registers,
+    }),
     attentionOpen: new Gauge({
       name: "waybill_attention_flags_open",
       help: "Shipments' open needs-attention flags, by reason.",

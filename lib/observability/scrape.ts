@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "@/db/client";
+import type { Database, DatabaseHandle } from "@/db/client";
 import { rowsOf } from "@/db/rows-of";
 import type { Metrics } from "./metrics";
 
@@ -27,4 +27,12 @@ export async function refreshDatabaseGauges(db: Database, { queueDepth, queueOld
   );
   attentionOpen.reset();
   for (const row of flags) attentionOpen.set({ reason: row.reason }, row.open);
+}
+
+/** The embedded database thread's memory; nothing in the scale mode, whose database is a server of its own. */
+export async function refreshEmbeddedDatabaseMemory(handle: DatabaseHandle, { embeddedDatabaseMemory }: Metrics): Promise<void> {
+  if (!handle.memory) return;
+  const { webAssemblyBytes, heapBytes } = await handle.memory();
+  embeddedDatabaseMemory.set({ part: "webassembly" }, webAssemblyBytes);
+  embeddedDatabaseMemory.set({ part: "heap" }, heapBytes);
 }

@@ -1,8 +1,8 @@
 import { timingSafeEqual } from "node:crypto";
-import { getDb } from "@/db/client";
+import { getDatabaseHandle } from "@/db/client";
 import { env } from "@/lib/env";
 import { metrics } from "./metrics";
-import { refreshDatabaseGauges } from "./scrape";
+import { refreshDatabaseGauges, refreshEmbeddedDatabaseMemory } from "./scrape";
 
 const sameSecret = (given: string, expected: string) => given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
 
@@ -18,6 +18,8 @@ export async function serveMetrics(request: Request): Promise<Response> {
   if (!sameSecret(given, token))
     return new Response("Send Authorization: Bearer <METRICS_TOKEN>.\n", { status: 401, headers: { "www-authenticate": "Bearer" } });
   const all = metrics();
-  await refreshDatabaseGauges(await getDb(), all);
+  const handle = await getDatabaseHandle();
+  await refreshDatabaseGauges(handle.db, all);
+  await refreshEmbeddedDatabaseMemory(handle, all);
   return new Response(await all.registry.metrics(), { headers: { "content-type": all.registry.contentType, "cache-control": "no-store" } });
 }
