@@ -74,10 +74,8 @@ async function npmStart(dataDir: string, env: Record<string, string>, cwd = proc
   return { npm, base, startS, stop };
 }
 
-/** What the server says of its own memory: Node's default metrics, in MB. */
-async function selfReport(
-  base: string,
-): Promise<{
+/** What the server says of its own memory: Node's default metrics and the database thread's, in MB. */
+async function selfReport(base: string): Promise<{
   rss: number;
   heap_used: number;
   heap_total: number;
