@@ -36,7 +36,7 @@ const THREAD_SCRIPT = path.join(process.cwd(), "db", "pglite-thread.mjs");
 /**
  * The thread's young generation, in MB. Everything it allocates (messages, parameters, rows) dies
  * within a statement, yet V8 lets the young generation grow to its default 32 MB under that stream
- * and keeps it committed: the thread's heap stood at about 55 MB after the footprint bench's day.
+ * and keeps it committed: the thread's heap stood at about 55 MB after a 200 s footprint bench day.
  * 8 MB bounds that; a scavenge costs what survives, which here is next to nothing (README, "The database thread's young generation").
  */
 export const THREAD_YOUNG_GENERATION_MB = 8;
