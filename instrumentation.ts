@@ -4,6 +4,6 @@ export async function register() {
   growHeapByHalf();
   const { startOrExit } = await import("./lib/start-or-exit");
   await startOrExit();
-  // Off the path to the first answer: the collection pauses the thread for tens of milliseconds.
+  // Off the path to the first answer: the collection pauses the thread for 0.1 to 0.2 s.
   setTimeout(collectStartGarbage, 1000).unref();
 }

@@ -57,4 +57,25 @@ describe("collectStartGarbage", () => {
     expect(freedMb).toBeGreaterThan(10);
     expect(gcExposed).toBe("undefined");
   });
+
+  it("shrinks the young generation that start-up grew back to V8's smallest", () => {
+    // Objects that live through a few scavenges make V8 grow the young generation to its largest.
+    const script = `
+      import v8 from "node:v8";
+      const { collectStartGarbage } = await import(${JSON.stringify(moduleUrl)});
+      const newSpaceMb = () => v8.getHeapSpaceStatistics().find((space) => space.space_name === "new_space").space_size / 2 ** 20;
+      let kept = [];
+      for (let i = 0; i < 3000000; i++) {
+        kept.push({ i, s: "y" + i });
+        if (kept.length > 200000) kept = [];
+      }
+      kept = null;
+      const grown = newSpaceMb();
+      collectStartGarbage();
+      console.log(JSON.stringify({ grown, after: newSpaceMb() }));`;
+    const output = execFileSync(process.execPath, ["--no-warnings", "--input-type=module", "-e", script], { encoding: "utf8" });
+    const { grown, after } = JSON.parse(output);
+    expect(grown).toBeGreaterThanOrEqual(16);
+    expect(after).toBeLessThanOrEqual(2);
+  });
 });
