@@ -89,6 +89,8 @@ describe("follow-ups belong to the verbs", () => {
   it("mark as completed records its announcement with the change: a lost send is sent by the sweep, once", async () => {
     const { organization } = await createTenant(database.db);
     const { tracking } = await createTracking(database.db, organization, { trackingNumber: testingNumber(), slugs: ["testing-courier"], fields: {} });
+    // The create's first-poll request goes out on a timer; sent later, it could take the lost send meant for the completion.
+    await pollRequestsSent();
     const jobs = await startEngine([sweepFollowUpsFunction]);
     loseNextSend();
     const captured = captureLog();
