@@ -33,6 +33,7 @@ import { withTestEncryptionKey } from "@/testing/encryption-key";
 import { createTenant } from "@/testing/factories";
 import { getDashboardUser, type DashboardUser } from "./session";
 import { captureLog } from "@/lib/observability/log";
+import { pollRequestsSent } from "@/lib/trackings/poll-requests";
 import { PREVIEWS_PER_MINUTE } from "./preview-budget";
 
 vi.mock("./session", () => ({ getDashboardUser: vi.fn() }));
@@ -162,6 +163,8 @@ describe("trackings", () => {
       body: { tracking_number: number, slug: "testing-courier", title: "Blue mug", customers: [{ name: "Ana", email: "ana@example.com" }] },
     });
     expect(created.status).toBe(201);
+    // Requests for one tracking within LINGER_MS go as one: let the create's go before the retrack's.
+    await pollRequestsSent();
     expect(created.body).toMatchObject({
       tracking_number: number,
       courier_name: "Testing Courier",
@@ -191,6 +194,7 @@ describe("trackings", () => {
     const retracked = await call(retrack.POST, { method: "POST", params: { id } });
     expect(retracked.body).toMatchObject({ active: true });
     // Created and retracked: a first poll is requested each time instead of waiting for the dispatcher.
+    await pollRequestsSent();
     const polls = (await sentEvents("tracking/poll.requested")).filter((data) => (data.trackingIds as string[]).includes(id));
     expect(polls).toHaveLength(2);
     expect((await call(retrack.POST, { method: "POST", params: { id } })).body.error.message).toMatch(/inactive/);
