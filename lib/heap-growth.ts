@@ -22,9 +22,9 @@ export function growHeapByHalf(execArgv: readonly string[] = process.execArgv): 
  * Start-up (loading the modules, migrating, seeding the demo organisation) leaves some 40 MB of
  * garbage in the heap, and nothing collects it while the server waits for its first requests: V8
  * collects when the heap fills, and its memory reducer first ran 20 to 40 s later. Start-up also
- * grows the young generation to V8's largest (a 32 MB new space), which an ordinary collection keeps; this
- * kind shrinks it back to 1 MB, and load grows it again as it needs (README, "The young generation
- * after start"). The pause is 0.1–0.2 s, once.
+ * grows the young generation to V8's largest (a 32 MB new space), which an ordinary collection
+ * keeps; this kind shrinks it back to 1 MB, and load grows it again as it needs (README, "The young
+ * generation after start"). The pause is 0.1–0.2 s, once.
  */
 export function collectStartGarbage(): void {
   // `gc` exists only in contexts made while the flag is set: this one.
