@@ -1,5 +1,6 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  (await import("./lib/env")).keepEnvironmentInPlainObject();
   const { collectStartGarbage, growHeapByHalf } = await import("./lib/heap-growth");
   growHeapByHalf();
   const { startOrExit } = await import("./lib/start-or-exit");

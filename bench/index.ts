@@ -6,6 +6,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { embeddedFetch } from "@/inngest/embedded/transport";
 import { handEmbeddedTransport } from "@/lib/events/client";
+import { keepEnvironmentInPlainObject } from "@/lib/env";
 import { dropNpmVariables } from "../scripts/npm-variables.mjs";
 import { restartWithServerSettings } from "../scripts/process-settings.mjs";
 
@@ -25,6 +26,8 @@ if (!name || !available.includes(name)) {
 console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`);
 // The environment the server runs with (scripts/start.mjs), for the app's code run here and the servers started from here.
 dropNpmVariables();
+// Its plain copy of the environment (instrumentation.ts), which the app's code run here reads.
+keepEnvironmentInPlainObject();
 // Benchmarks that create trackings in process send their events as the embedded server does.
 handEmbeddedTransport(embeddedFetch);
 const benchmark = (await import(pathToFileURL(path.join(here, `${name}.ts`)).href)) as { run(args: string[]): Promise<void> };

@@ -121,6 +121,22 @@ export function letNextAuthTrustHost(): void {
   process.env.AUTH_TRUST_HOST ??= "true";
 }
 
+/**
+ * Swaps `process.env` for a plain object holding the same variables. Node's own object asks the C++
+ * side for every read, and the Inngest SDK (4.24) enumerates the whole environment about seven times
+ * per call of a function's handler (`getProcessEnv`): 76 µs a time against 8 on a plain object, so
+ * about 0.4 ms saved per call in the embedded mode; in `npm run bench -- webhooks` its share of the
+ * main thread's profile fell from 6.3 % to 1.7 %.
+ *
+ * Later writes (letNextAuthTrustHost's) land in the copy, where JavaScript reads them; children
+ * started later take `process.env` at the call, so they get what the copy holds. Not on Windows,
+ * whose variables are matched case-insensitively (`Path` is `PATH`), which a plain object is not.
+ */
+export function keepEnvironmentInPlainObject(platform: NodeJS.Platform = process.platform): void {
+  if (platform === "win32") return;
+  process.env = { ...process.env };
+}
+
 /** Tests change process.env between suites; let them re-read it. */
 export function resetEnvForTests(): void {
   cached = undefined;
